@@ -1,0 +1,63 @@
+"""A persistent append-only sequence: O(1) append that shares the whole past.
+
+States keep their action history and event log as chains, so that producing a successor state
+never copies the log. Reading the log as a tuple walks it once and caches the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Generic, TypeVar
+
+_T = TypeVar("_T")
+
+
+class Chain(Generic[_T]):
+    """An immutable sequence whose :meth:`push` is O(1) and shares structure."""
+
+    __slots__ = ("_items", "_last", "_len", "_prev")
+
+    def __init__(self) -> None:
+        """Create the empty chain."""
+        self._prev: Chain[_T] | None = None
+        self._last: _T | None = None
+        self._len = 0
+        self._items: tuple[_T, ...] | None = ()
+
+    def push(self, item: _T) -> Chain[_T]:
+        """Return a new chain with ``item`` appended; this one is unchanged."""
+        node: Chain[_T] = Chain.__new__(Chain)
+        node._prev = self
+        node._last = item
+        node._len = self._len + 1
+        node._items = None
+        return node
+
+    def extend(self, items: Iterable[_T]) -> Chain[_T]:
+        """Return a new chain with every item of ``items`` appended in order."""
+        node = self
+        for item in items:
+            node = node.push(item)
+        return node
+
+    def __len__(self) -> int:
+        """Return the number of items."""
+        return self._len
+
+    def to_tuple(self) -> tuple[_T, ...]:
+        """Return the items as a tuple (computed once per chain, then cached)."""
+        if self._items is not None:
+            return self._items
+        pending: list[_T] = []
+        node: Chain[_T] = self
+        while node._items is None:
+            pending.append(node._last)  # type: ignore[arg-type]
+            assert node._prev is not None  # noqa: S101 - only the empty chain has no parent
+            node = node._prev
+        pending.reverse()
+        self._items = node._items + tuple(pending)  # noqa: SLF001 - same class
+        return self._items
+
+    def __iter__(self) -> Iterator[_T]:
+        """Iterate over the items, oldest first."""
+        return iter(self.to_tuple())

@@ -1,0 +1,173 @@
+"""Typed conversion between attrs records and JSON-compatible values.
+
+The engine stores rules, scenario setups, actions and events as frozen attrs records whose
+fields are ints, bools, strings, enums, cards, tuples of those and optional values. This module
+turns such records into plain JSON values and, for untrusted input, back again while checking
+every type; any mismatch raises :class:`CodecError` carrying a JSON path such as
+``history[3].position``.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from cardgames.cards import Card
+
+__all__ = ["CodecError", "decode_record", "encode"]
+
+_R = TypeVar("_R")
+
+JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
+
+
+class CodecError(Exception):
+    """A JSON value does not match the record type it should decode to."""
+
+    def __init__(self, path: str, message: str) -> None:
+        """Record where (``path``) and what (``message``) went wrong."""
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def encode(value: object) -> JSONValue:
+    """Return the plain JSON form of a record, card, enum, tuple or scalar."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, frozenset):
+        return [encode(item) for item in sorted(value)]
+    if attrs.has(type(value)):
+        out: dict[str, JSONValue] = {}
+        kind = getattr(value, "kind", None)
+        if isinstance(kind, str):
+            out["kind"] = kind
+        for field in _fields(type(value)):
+            out[field.alias or field.name] = encode(getattr(value, field.name))
+        return out
+    msg = f"cannot encode {value!r} as JSON"
+    raise TypeError(msg)
+
+
+_resolved: set[type] = set()
+_SHOWN = 60  # characters of a bad value quoted in an error message
+
+
+def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    if cls not in _resolved:
+        attrs.resolve_types(cls)
+        _resolved.add(cls)
+    return typing.cast("tuple[attrs.Attribute[Any], ...]", attrs.fields(cls))
+
+
+def decode_record(
+    cls: type[_R],
+    data: object,
+    path: str,
+    card: Callable[[str], Card],
+    *,
+    ignore: frozenset[str] = frozenset(),
+) -> _R:
+    """Build an attrs record of type ``cls`` from untrusted JSON ``data``.
+
+    ``card`` maps a card code to the game's card (raising ``KeyError`` if unknown). Keys in
+    ``ignore`` (such as ``kind``) are skipped; any other unknown or missing key is an error.
+    Errors raised by the record's own validators are reported as :class:`CodecError` too.
+    """
+    if not isinstance(data, Mapping):
+        raise CodecError(path, f"expected an object, got {_describe(data)}")
+    fields = _fields(cls)
+    names = {f.alias or f.name: f for f in fields if f.init}
+    unknown = sorted(set(data) - set(names) - ignore)
+    if unknown:
+        raise CodecError(path, f"unknown key {unknown[0]!r}; expected keys: {sorted(names)}")
+    kwargs: dict[str, object] = {}
+    for key, field in names.items():
+        if key not in data:
+            if field.default is attrs.NOTHING:
+                raise CodecError(path, f"missing key {key!r}")
+            continue
+        kwargs[key] = _decode(field.type, data[key], f"{path}.{key}", card)
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        raise CodecError(path, str(exc)) from None
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    if len(text) > _SHOWN:
+        text = text[: _SHOWN - 3] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _decode(tp: Any, data: object, path: str, card: Callable[[str], Card]) -> object:  # noqa: ANN401, C901, PLR0911, PLR0912
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        non_none = [o for o in options if o is not type(None)]
+        if len(non_none) == 1:
+            return _decode(non_none[0], data, path, card)
+        raise CodecError(path, f"unsupported union type {tp!r}")  # pragma: no cover
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(data, list):
+            raise CodecError(path, f"expected an array, got {_describe(data)}")
+        if len(args) == 2 and args[1] is Ellipsis:  # noqa: PLR2004 - tuple[X, ...]
+            return tuple(
+                _decode(args[0], item, f"{path}[{i}]", card) for i, item in enumerate(data)
+            )
+        if len(args) != len(data):
+            raise CodecError(path, f"expected {len(args)} items, got {len(data)}")
+        return tuple(
+            _decode(a, item, f"{path}[{i}]", card)
+            for i, (a, item) in enumerate(zip(args, data, strict=True))
+        )
+    if origin is frozenset:
+        (arg,) = typing.get_args(tp)
+        if not isinstance(data, list):
+            raise CodecError(path, f"expected an array, got {_describe(data)}")
+        return frozenset(_decode(arg, item, f"{path}[{i}]", card) for i, item in enumerate(data))
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise CodecError(path, f"expected true or false, got {_describe(data)}")
+        return data
+    if tp is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise CodecError(path, f"expected an integer, got {_describe(data)}")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            raise CodecError(path, f"expected a string, got {_describe(data)}")
+        return data
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        if not isinstance(data, str):
+            raise CodecError(path, f"expected a string, got {_describe(data)}")
+        try:
+            return tp[data.upper()]
+        except KeyError:
+            known = [m.name.lower() for m in tp]
+            raise CodecError(path, f"unknown value {data!r}; expected one of {known}") from None
+    if isinstance(tp, type) and issubclass(tp, Card):
+        if not isinstance(data, str):
+            raise CodecError(path, f"expected a card code, got {_describe(data)}")
+        try:
+            return card(data)
+        except KeyError:
+            raise CodecError(path, f"unknown card {data!r}") from None
+    if isinstance(tp, type) and attrs.has(tp):
+        return decode_record(tp, data, path, card, ignore=frozenset({"kind"}))
+    raise CodecError(path, f"unsupported field type {tp!r}")  # pragma: no cover

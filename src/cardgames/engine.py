@@ -1,0 +1,685 @@
+"""The engine base: what every game shares, so that each game writes only its own rules.
+
+A game module defines
+
+* its card type (a :class:`~cardgames.cards.Card`), its ``Rules`` (a frozen attrs class whose
+  defaults are the rulebook's game) and its actions (frozen :class:`Action` records);
+* a ``State`` subclass of :class:`State`, which implements a few hooks: the deal, the legal
+  actions of a position, the transition for one action, and the view of one seat;
+* a ``GAME = Game(...)`` object that ties them together.
+
+The base class owns the public contract and its edge cases: the match being over, an action that
+is not legal (the state is never touched), the seeded randomness, the O(1) action history and
+event log, per-seat redaction of events, and JSON serialization with full validation on load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+import attrs
+
+from cardgames import _codec
+from cardgames._chain import Chain
+from cardgames.cards import Card, Deck
+from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
+from cardgames.rng import SEED_LIMIT, Rng, fresh_seed, seed_key
+
+if TYPE_CHECKING:
+    from cardgames._codec import JSONValue
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_JSON_LENGTH",
+    "Action",
+    "Event",
+    "Game",
+    "Outcome",
+    "State",
+    "View",
+]
+
+FORMAT = "cardgames/state"
+"""The ``format`` tag of a serialized state."""
+FORMAT_VERSION = 1
+"""The version of the serialized state format that this release reads and writes."""
+MAX_JSON_LENGTH = 4_000_000
+"""The longest serialized state (in characters) that ``Game.from_json`` accepts."""
+
+_P = TypeVar("_P")
+
+
+class Action:
+    """Base class of every game's actions.
+
+    Subclasses are frozen attrs records with a class-level ``kind`` (a stable kebab-case string)
+    and a ``__str__`` giving a short human-readable form. They compare and hash by value.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Return the action's JSON form: ``{"kind": ..., <fields>}``."""
+        out = _codec.encode(self)
+        assert isinstance(out, dict)  # noqa: S101 - actions are attrs records
+        return out
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Something that happened in a match, with who may see it in full.
+
+    ``visible_to`` is ``None`` for a public event, else the seats that see it in full; every
+    other seat sees :meth:`redacted`. Games subclass it with a class-level ``kind`` and the
+    event's own fields; a private event overrides :meth:`redacted` to blank its secret fields.
+    """
+
+    kind: ClassVar[str] = "event"
+    visible_to: frozenset[int] | None = attrs.field(default=None, kw_only=True)
+
+    def is_visible_to(self, seat: int) -> bool:
+        """Return whether ``seat`` sees this event in full."""
+        return self.visible_to is None or seat in self.visible_to
+
+    def redacted(self) -> Self:
+        """Return the event as a seat outside ``visible_to`` sees it (public events: itself)."""
+        return self
+
+    def seen_by(self, seat: int) -> Self:
+        """Return the event as ``seat`` sees it."""
+        if self.visible_to is None or seat in self.visible_to:
+            return self
+        return self.redacted()
+
+    def cards(self) -> tuple[Card, ...]:
+        """Return every card this event shows (none once redacted)."""
+        found: list[Card] = []
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name)
+            if isinstance(value, Card):
+                found.append(value)
+            elif isinstance(value, tuple):
+                found.extend(v for v in value if isinstance(v, Card))
+        return tuple(found)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """Return the event's JSON form."""
+        out = _codec.encode(self)
+        assert isinstance(out, dict)  # noqa: S101 - events are attrs records
+        return out
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a finished match ended."""
+
+    winners: tuple[int, ...]
+    """The winning seats, in seat order (a tie shares the win)."""
+    scores: tuple[int, ...]
+    """The final match score of each seat, as the game counts it."""
+    losers: tuple[int, ...] = ()
+    """The seats the game names as losers (empty where it names none)."""
+
+
+@attrs.frozen(slots=True)
+class View:
+    """All that one seat may know of a match, and nothing else.
+
+    Games subclass it with their own public and private fields. A view holds no reference to
+    the state it was taken from.
+    """
+
+    game: ClassVar[str] = ""
+    seat: int
+    players: int
+    to_move: int | None
+    is_over: bool
+    round: int
+    scores: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+
+    def to_json(self) -> str:
+        """Return the view as a JSON document (what a client app would send to that seat)."""
+        body = _codec.encode(self)
+        assert isinstance(body, dict)  # noqa: S101 - views are attrs records
+        doc: dict[str, JSONValue] = {"format": "cardgames/view", "version": FORMAT_VERSION}
+        doc["game"] = self.game
+        doc.update(body)
+        return json.dumps(doc, separators=(",", ":"))
+
+
+class State(Generic[_P]):
+    """One moment of a match, immutable from the outside.
+
+    :meth:`apply` returns a new state and leaves this one valid and unchanged, so undo is
+    "keep the previous state" and search can branch freely. The base class implements the
+    public contract; a game's subclass implements the hooks whose names start with ``_``.
+    """
+
+    __slots__ = (
+        "_events",
+        "_history",
+        "_key",
+        "_legal",
+        "_players",
+        "_pos",
+        "_rules",
+        "_seed",
+        "_setup",
+    )
+
+    game: ClassVar[Game[Any]]
+
+    # -- construction (engine internals) --------------------------------------------------
+
+    def __init__(  # noqa: PLR0917 - engine-internal, called in two places
+        self,
+        rules: object,
+        players: int,
+        seed: int,
+        setup: object | None,
+        pos: _P,
+        history: Chain[Action],
+        events: Chain[Sequence[Event]],
+    ) -> None:
+        """Wrap a position; users obtain states from ``Game.new`` or a scenario builder."""
+        # Plain slot assignment keeps transitions cheap; the public attributes are read-only
+        # properties, so the state cannot be changed from outside.
+        self._rules = rules
+        self._players = players
+        self._seed = seed
+        self._key = seed_key(seed)
+        self._setup = setup
+        self._pos = pos
+        self._history = history
+        self._events = events
+        self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def rules(self) -> Any:  # noqa: ANN401 - each game's subclass narrows it
+        """The rules options this match is played with."""
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats; seats are ``0 .. players - 1``."""
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        """The seed that drives every random outcome of the match (hidden from every view)."""
+        return self._seed
+
+    @classmethod
+    def _start(  # noqa: PLR0917 - engine-internal
+        cls,
+        rules: object,
+        players: int,
+        seed: int,
+        setup: object | None,
+        pos: _P,
+        events: Sequence[Event],
+    ) -> Self:
+        return cls(rules, players, seed, setup, pos, Chain(), Chain[Sequence[Event]]().push(events))
+
+    def _replace_position(self, pos: _P) -> Self:
+        """Return a copy with another position and the same logs (for the contract checks)."""
+        return type(self)(
+            self._rules, self._players, self._seed, self._setup, pos, self._history, self._events
+        )
+
+    # -- hooks a game implements ------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Any, players: int) -> None:  # noqa: ANN401
+        """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``."""
+
+    @classmethod
+    def _deal(cls, rules: Any, players: int, rng: Rng) -> tuple[_P, Sequence[Event]]:  # noqa: ANN401
+        """Return the first position of a new match and the events of its deal."""
+        raise NotImplementedError
+
+    @classmethod
+    def _from_setup(
+        cls,
+        rules: Any,  # noqa: ANN401
+        players: int,
+        setup: Any,  # noqa: ANN401
+    ) -> tuple[_P, Sequence[Event]]:
+        """Validate a scenario setup and return its position and events."""
+        raise NotImplementedError
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        """Return every legal action of the seat to move, in a deterministic order."""
+        raise NotImplementedError
+
+    def _advance(self, action: Action) -> tuple[_P, Sequence[Event]]:
+        """Return the position after the legal ``action`` and the events it caused."""
+        raise NotImplementedError
+
+    def _perturbed(self, seat: int, rng: Rng) -> Self | None:
+        """Return a state that differs only in what ``seat`` cannot know, or ``None``.
+
+        Used by :mod:`cardgames.testing` to check that views leak nothing. The default offers
+        no perturbation.
+        """
+        del seat, rng
+        return None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is now, or ``None`` when the match is over."""
+        raise NotImplementedError
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match score of each seat so far, as the game counts it."""
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while playing; how the match ended once it is over."""
+        raise NotImplementedError
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Every card of the match by zone name (hands, piles, ...); each card in exactly one."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> View:
+        """Return all that ``seat`` may know, and nothing else."""
+        raise NotImplementedError
+
+    # -- the public contract --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match (all its rounds) has ended."""
+        return self.to_move is None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since the match was created, oldest first."""
+        return self._history.to_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that happened, in order, including automatic consequences."""
+        return tuple(event for step in self._events.to_tuple() for event in step)
+
+    @property
+    def deck(self) -> Deck[Any]:
+        """Every card in play in this match."""
+        return self.game.deck(self.players, self.rules)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
+
+        Computed once per state and cached.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.to_move is None else self._compute_legal_actions()
+        return legal
+
+    def apply(self, action: Action) -> Self:
+        """Return the state after ``action``; this state is left unchanged.
+
+        Raises:
+            IllegalActionError: ``action`` is not one of :meth:`legal_actions`; the message
+                names the action, the seat and why.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if not isinstance(action, Action):
+            raise IllegalActionError(self._explain_illegal(action, legal))
+        try:
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(self._explain_illegal(action, legal)) from None
+        pos, events = self._advance(action)
+        # The successor shares everything but the position and the two logs; building it
+        # field by field skips recomputing what cannot change.
+        new = object.__new__(type(self))
+        new._rules = self._rules
+        new._players = self._players
+        new._seed = self._seed
+        new._key = self._key
+        new._setup = self._setup
+        new._pos = pos
+        new._history = self._history.push(action)
+        # One log entry per transition, holding its events: O(1) however many there are.
+        new._events = self._events.push(events) if events else self._events
+        new._legal = None
+        return new
+
+    def _explain_illegal(self, action: object, legal: tuple[Action, ...]) -> str:
+        shown = _short_repr(action)
+        if self.to_move is None:
+            return f"cannot apply {shown}: the match is over, no action is legal"
+        if not isinstance(action, Action):
+            return (
+                f"cannot apply {shown} for seat {self.to_move}: it is not an action "
+                f"(expected one of {self.game.title}'s action types)"
+            )
+        if type(action).__name__ not in {type(a).__name__ for a in legal}:
+            kinds = sorted({a.kind for a in legal})
+            reason = f"a {action.kind!r} action is not legal now; legal kinds now: {kinds}"
+        else:
+            reason = self._why_illegal(action)
+        options = ", ".join(str(a) for a in legal[:12])
+        if len(legal) > 12:  # noqa: PLR2004 - keep messages readable
+            options += f", ... ({len(legal)} in all)"
+        return f"seat {self.to_move} cannot play {action} ({shown}): {reason}. Legal: {options}"
+
+    def _why_illegal(self, action: Action) -> str:
+        """Say why ``action`` (of a kind that is legal now) is not; games may refine it."""
+        del action
+        return "it does not match any legal action"
+
+    def _rng(self, purpose: int = 0) -> Rng:
+        """Return the random stream of this state's position in the match."""
+        return Rng.from_key(self._key, len(self._history), purpose)
+
+    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        return tuple(
+            e if e.visible_to is None or seat in e.visible_to else e.redacted()
+            for step in self._events.to_tuple()
+            for e in step
+        )
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            msg = (
+                f"no seat {seat!r} in a {self.players}-player match "
+                f"(seats are 0..{self.players - 1})"
+            )
+            raise ValueError(msg)
+        return seat
+
+    def _view_base(self, seat: int) -> dict[str, Any]:
+        """The fields every view has, as keyword arguments for a game's ``View``."""
+        to_move = self.to_move
+        return {
+            "seat": seat,
+            "players": self.players,
+            "to_move": to_move,
+            "is_over": to_move is None,
+            "round": self.round,
+            "scores": self.scores,
+            "legal_actions": self.legal_actions() if to_move == seat else (),
+            "events": self._events_seen_by(seat),
+        }
+
+    # -- value semantics and serialization -----------------------------------------------------
+
+    def _record(self) -> tuple[object, ...]:
+        return (self.game.slug, self.rules, self.players, self.seed, self._setup, self.history)
+
+    def __eq__(self, other: object) -> bool:
+        """States are equal when they record the same match: setup, seed and actions."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)  # noqa: S101 - narrowed by the type check above
+        return self._record() == other._record()
+
+    def __hash__(self) -> int:
+        """Hash by the match record, consistently with ``__eq__``."""
+        return hash(self._record())
+
+    def __repr__(self) -> str:
+        """Return a short description of the state."""
+        return (
+            f"<{self.game.title} state: {self.players} players, round {self.round}, "
+            f"{len(self._history)} actions, to_move={self.to_move}>"
+        )
+
+    def to_json(self) -> str:
+        """Return a versioned JSON document from which ``game.from_json`` rebuilds this state."""
+        doc: dict[str, JSONValue] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game.slug,
+            "players": self.players,
+            "seed": self.seed,
+            "rules": _codec.encode(self.rules),
+            "setup": _codec.encode(self._setup),
+            "history": [a.to_json() for a in self._history.to_tuple()],
+        }
+        return json.dumps(doc, separators=(",", ":"))
+
+
+def _short_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
+
+
+_S = TypeVar("_S", bound=State[Any])
+
+
+class Game(Generic[_S]):
+    """A game of the library: its identity, its rules options and how to start a match."""
+
+    __slots__ = (
+        "Rules",
+        "State",
+        "_actions",
+        "_card",
+        "_deck",
+        "max_players",
+        "min_players",
+        "setup_type",
+        "slug",
+        "title",
+    )
+
+    def __init__(
+        self,
+        *,
+        slug: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        rules: type[Any],
+        state: type[_S],
+        actions: Sequence[type[Action]],
+        deck: Callable[[int, Any], Deck[Any]],
+        card: Callable[[str], Card],
+        setup: type[Any] | None = None,
+    ) -> None:
+        """Describe a game; each game module creates exactly one, as ``GAME``."""
+        self.slug = slug
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.Rules = rules
+        self.State = state
+        self.setup_type = setup
+        self._actions: dict[str, type[Action]] = {a.kind: a for a in actions}
+        self._deck = deck
+        self._card = card
+        state.game = self
+
+    def __repr__(self) -> str:
+        """Return ``<Game 'slug'>``."""
+        return f"<Game {self.slug!r}>"
+
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        """The ``kind`` of every action type of the game, sorted."""
+        return tuple(sorted(self._actions))
+
+    def deck(self, players: int, rules: Any | None = None) -> Deck[Any]:  # noqa: ANN401
+        """Return the cards in play for ``players`` seats under ``rules`` (default rules)."""
+        return self._deck(self.check_players(players), self.Rules() if rules is None else rules)
+
+    def check_players(self, players: object) -> int:
+        """Return ``players`` if the game can be played by that many, else raise.
+
+        Raises:
+            InvalidSetupError: not an int in ``min_players .. max_players``.
+        """
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not self.min_players <= players <= self.max_players
+        ):
+            msg = (
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+            raise InvalidSetupError(msg)
+        return players
+
+    def _check_rules(self, rules: object, players: int) -> Any:  # noqa: ANN401
+        if rules is None:
+            rules = self.Rules()
+        if not isinstance(rules, self.Rules):
+            msg = f"rules must be a {self.slug} Rules object, got {_short_repr(rules)}"
+            raise InvalidSetupError(msg)
+        self.State._check_setup(rules, players)
+        return rules
+
+    @staticmethod
+    def _check_seed(seed: object) -> int:
+        if seed is None:
+            return fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+            msg = f"seed must be an int in range(2**64) or None, got {_short_repr(seed)}"
+            raise InvalidSetupError(msg)
+        return seed
+
+    def new(self, players: int, *, seed: int | None = None, rules: Any | None = None) -> _S:  # noqa: ANN401
+        """Start a new match, dealt.
+
+        Args:
+            players: the number of seats.
+            seed: drives every random outcome; ``None`` draws one from the OS. The seed used is
+                kept in the state (``state.seed``) so that the match can be replayed.
+            rules: the game's ``Rules``; default ``Rules()``, the rulebook's game.
+
+        Raises:
+            InvalidSetupError: a player count outside the game's range, a malformed seed or
+                rules that cannot be played by that many players.
+        """
+        players = self.check_players(players)
+        rules = self._check_rules(rules, players)
+        seed = self._check_seed(seed)
+        pos, events = self.State._deal(rules, players, Rng(seed, 0, 0xDEA1))
+        return self.State._start(rules, players, seed, None, pos, events)
+
+    def _from_setup(self, players: int, setup: object, seed: int | None, rules: object) -> _S:
+        """Start a match from an explicit scenario setup (used by each game's builder)."""
+        players = self.check_players(players)
+        rules = self._check_rules(rules, players)
+        seed = self._check_seed(seed)
+        pos, events = self.State._from_setup(rules, players, setup)
+        return self.State._start(rules, players, seed, setup, pos, events)
+
+    def action_from_json(self, data: object) -> Action:
+        """Rebuild an action from its JSON form (a dict), checking every field.
+
+        Raises:
+            InvalidStateError: unknown kind, unknown card, or a field of the wrong type.
+        """
+        try:
+            return self._decode_action(data, "action")
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+
+    def _decode_action(self, data: object, path: str) -> Action:
+        if not isinstance(data, dict):
+            raise _codec.CodecError(path, "expected an object with a 'kind'")
+        kind = data.get("kind")
+        cls = self._actions.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise _codec.CodecError(
+                path, f"unknown action kind {kind!r}; expected one of {self.action_kinds}"
+            )
+        return _codec.decode_record(cls, data, path, self._card, ignore=frozenset({"kind"}))
+
+    def from_json(self, text: str) -> _S:
+        """Rebuild a state from ``State.to_json()`` output, treating it as untrusted.
+
+        The setup is validated and every action of the history is replayed, so a document that
+        loads describes a match that really can happen.
+
+        Raises:
+            InvalidStateError: for anything wrong with ``text``; the message says what and where.
+        """
+        try:
+            return self._load(text)
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+        except RecursionError:
+            msg = "document: nested too deeply"
+            raise InvalidStateError(msg) from None
+
+    def _load(self, text: object) -> _S:  # noqa: C901, PLR0912 - one check per key, in order
+        if not isinstance(text, str | bytes | bytearray):
+            raise _codec.CodecError("document", f"expected JSON text, got {type(text).__name__}")
+        if len(text) > MAX_JSON_LENGTH:
+            msg = f"{len(text)} characters is longer than the {MAX_JSON_LENGTH} accepted"
+            raise _codec.CodecError("document", msg)
+        try:
+            doc = json.loads(text, parse_constant=_reject_constant)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise _codec.CodecError("document", f"not valid JSON ({exc})") from None
+        if not isinstance(doc, dict):
+            raise _codec.CodecError("document", "expected a JSON object")
+        expected = {"format", "version", "game", "players", "seed", "rules", "setup", "history"}
+        if set(doc) != expected:
+            missing, extra = sorted(expected - set(doc)), sorted(set(doc) - expected)
+            raise _codec.CodecError("document", f"missing keys {missing}, unknown keys {extra}")
+        if doc["format"] != FORMAT:
+            raise _codec.CodecError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+        if doc["version"] != FORMAT_VERSION:
+            msg = f"unsupported version {doc['version']!r} (this release reads {FORMAT_VERSION})"
+            raise _codec.CodecError("version", msg)
+        if doc["game"] != self.slug:
+            msg = f"this is {self.slug!r}'s loader, the document is for {doc['game']!r}"
+            raise _codec.CodecError("game", msg)
+        players, seed = doc["players"], doc["seed"]
+        rules = _codec.decode_record(self.Rules, doc["rules"], "rules", self._card)
+        setup = None
+        if doc["setup"] is not None:
+            if self.setup_type is None:
+                raise _codec.CodecError("setup", f"{self.slug} has no scenario setups")
+            setup = _codec.decode_record(self.setup_type, doc["setup"], "setup", self._card)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _codec.CodecError("seed", f"expected an integer, got {seed!r}")
+        try:
+            if setup is None:
+                state = self.new(players, seed=seed, rules=rules)
+            else:
+                state = self._from_setup(players, setup, seed, rules)
+        except InvalidSetupError as exc:
+            raise _codec.CodecError("document", str(exc)) from None
+        history = doc["history"]
+        if not isinstance(history, list):
+            raise _codec.CodecError("history", "expected an array of actions")
+        for i, item in enumerate(history):
+            action = self._decode_action(item, f"history[{i}]")
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                raise _codec.CodecError(f"history[{i}]", str(exc)) from None
+        return state
+
+
+def _reject_constant(name: str) -> object:
+    msg = f"{name} is not valid JSON"
+    raise ValueError(msg)
