@@ -35,7 +35,7 @@ __all__ = [
     "Drew",
     "LeftPlay",
     "MatchEnded",
-    "PairLaid",
+    "PairsLaid",
     "Rules",
     "Setup",
     "State",
@@ -156,16 +156,22 @@ class Dealt(Event):
 
 
 @attrs.frozen(slots=True)
-class PairLaid(Event):
-    """``seat`` laid a pair of ``motif`` face up (CL-3); public."""
+class PairsLaid(Event):
+    """``seat`` laid the pairs of ``motifs`` face up (CL-3); public.
 
-    kind: ClassVar[str] = "pair-laid"
+    After the deal a seat lays all its pairs at once (one event); after a draw, at most one.
+    """
+
+    kind: ClassVar[str] = "pairs-laid"
     seat: int
-    motif: int
+    motifs: tuple[int, ...]
 
     def __str__(self) -> str:
-        """Describe the pair."""
-        return f"seat {self.seat} lays the pair of motif {self.motif}"
+        """Describe the pairs."""
+        if len(self.motifs) == 1:
+            return f"seat {self.seat} lays the pair of motif {self.motifs[0]}"
+        listed = ", ".join(map(str, self.motifs))
+        return f"seat {self.seat} lays the pairs of motifs {listed}"
 
 
 @attrs.frozen(slots=True)
@@ -376,7 +382,8 @@ class State(_BaseState[_Position]):
             hand, laid = _lay_pairs(tuple(c.motif for c in dealt[seat]))
             hands.append(hand)
             pairs.append(laid)
-            events.extend(PairLaid(seat=seat, motif=m) for m in laid)
+            if laid:
+                events.append(PairsLaid(seat=seat, motifs=laid))
         return _settle(tuple(hands), tuple(pairs), rules.first_player, rules, events, start=True)
 
     @classmethod
@@ -411,7 +418,7 @@ class State(_BaseState[_Position]):
         fan = pos.hands[source]
         # Reshuffling the fan and taking the card at ``position`` picks each card with equal
         # probability; a random rotation of the fan gives that distribution in O(1).
-        index = (self._rng().below(len(fan)) + action.position) % len(fan)
+        index = (self._random_below(len(fan)) + action.position) % len(fan)
         motif = fan[index]
         hands = list(pos.hands)
         hands[source] = fan[:index] + fan[index + 1 :]
@@ -424,7 +431,7 @@ class State(_BaseState[_Position]):
             at = own.index(motif)
             hands[mover] = own[:at] + own[at + 1 :]
             pairs = (*pairs[:mover], (*pairs[mover], motif), *pairs[mover + 1 :])
-            events.append(PairLaid(seat=mover, motif=motif))
+            events.append(PairsLaid(seat=mover, motifs=(motif,)))
         else:
             hands[mover] = (*own, motif)
         if hands[source] and hands[mover]:
@@ -470,15 +477,12 @@ def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
 
 def _lay_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Lay every pair of a hand (CL-3): return the motifs kept and the motifs laid."""
-    kept: list[int] = []
-    laid: list[int] = []
+    counts = [0] * (MOTIFS + 1)
     for motif in hand:
-        if motif in kept:
-            kept.remove(motif)
-            laid.append(motif)
-        else:
-            kept.append(motif)
-    return tuple(kept), tuple(laid)
+        counts[motif] += 1
+    kept = tuple(m for m in hand if counts[m] == 1)
+    laid = tuple(m for m in dict.fromkeys(hand) if counts[m] == 2)  # noqa: PLR2004 - a pair
+    return kept, laid
 
 
 def _settle(

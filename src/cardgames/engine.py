@@ -162,10 +162,9 @@ class State(Generic[_P]):
     """
 
     __slots__ = (
-        "_events",
-        "_history",
         "_key",
         "_legal",
+        "_log",
         "_players",
         "_pos",
         "_rules",
@@ -184,8 +183,7 @@ class State(Generic[_P]):
         seed: int,
         setup: object | None,
         pos: _P,
-        history: Chain[Action],
-        events: Chain[Sequence[Event]],
+        log: Chain[tuple[Action | None, Sequence[Event]]],
     ) -> None:
         """Wrap a position; users obtain states from ``Game.new`` or a scenario builder."""
         # Plain slot assignment keeps transitions cheap; the public attributes are read-only
@@ -196,8 +194,8 @@ class State(Generic[_P]):
         self._key = seed_key(seed)
         self._setup = setup
         self._pos = pos
-        self._history = history
-        self._events = events
+        # One log entry per transition: the action (None for the deal) and its events.
+        self._log = log
         self._legal: tuple[Action, ...] | None = None
 
     @property
@@ -225,13 +223,11 @@ class State(Generic[_P]):
         pos: _P,
         events: Sequence[Event],
     ) -> Self:
-        return cls(rules, players, seed, setup, pos, Chain(), Chain[Sequence[Event]]().push(events))
+        return cls(rules, players, seed, setup, pos, _EMPTY_LOG.push((None, events)))
 
     def _replace_position(self, pos: _P) -> Self:
         """Return a copy with another position and the same logs (for the contract checks)."""
-        return type(self)(
-            self._rules, self._players, self._seed, self._setup, pos, self._history, self._events
-        )
+        return type(self)(self._rules, self._players, self._seed, self._setup, pos, self._log)
 
     # -- hooks a game implements ------------------------------------------------------------
 
@@ -309,12 +305,12 @@ class State(Generic[_P]):
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since the match was created, oldest first."""
-        return self._history.to_tuple()
+        return tuple(action for action, _ in self._log.to_tuple()[1:])  # type: ignore[misc]
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Everything that happened, in order, including automatic consequences."""
-        return tuple(event for step in self._events.to_tuple() for event in step)
+        return tuple(event for _, events in self._log.to_tuple() for event in events)
 
     @property
     def deck(self) -> Deck[Any]:
@@ -357,9 +353,8 @@ class State(Generic[_P]):
         new._key = self._key
         new._setup = self._setup
         new._pos = pos
-        new._history = self._history.push(action)
-        # One log entry per transition, holding its events: O(1) however many there are.
-        new._events = self._events.push(events) if events else self._events
+        # One O(1) log entry per transition, however many events it caused.
+        new._log = self._log.push((action, events))
         new._legal = None
         return new
 
@@ -389,13 +384,17 @@ class State(Generic[_P]):
 
     def _rng(self, purpose: int = 0) -> Rng:
         """Return the random stream of this state's position in the match."""
-        return Rng.from_key(self._key, len(self._history), purpose)
+        return Rng.from_key(self._key, len(self._log) - 1, purpose)
+
+    def _random_below(self, n: int, purpose: int = 0) -> int:
+        """One uniform integer in ``range(n)`` for this point of the match (the fast path)."""
+        return Rng.below_at(self._key, len(self._log) - 1, purpose, n)
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
         return tuple(
             e if e.visible_to is None or seat in e.visible_to else e.redacted()
-            for step in self._events.to_tuple()
-            for e in step
+            for _, events in self._log.to_tuple()
+            for e in events
         )
 
     def _check_seat(self, seat: object) -> int:
@@ -441,7 +440,7 @@ class State(Generic[_P]):
         """Return a short description of the state."""
         return (
             f"<{self.game.title} state: {self.players} players, round {self.round}, "
-            f"{len(self._history)} actions, to_move={self.to_move}>"
+            f"{len(self._log) - 1} actions, to_move={self.to_move}>"
         )
 
     def to_json(self) -> str:
@@ -454,9 +453,12 @@ class State(Generic[_P]):
             "seed": self.seed,
             "rules": _codec.encode(self.rules),
             "setup": _codec.encode(self._setup),
-            "history": [a.to_json() for a in self._history.to_tuple()],
+            "history": [a.to_json() for a in self.history],
         }
         return json.dumps(doc, separators=(",", ":"))
+
+
+_EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
 
 def _short_repr(value: object) -> str:

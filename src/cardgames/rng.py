@@ -12,7 +12,9 @@ uniform integers below ``n`` use Lemire's multiply-shift reduction, whose bias (
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -25,6 +27,13 @@ SEED_LIMIT = 2**64
 
 _MASK = SEED_LIMIT - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+_PACK = struct.Struct("<QQ").pack
+
+
+def _unpack(count: int, material: bytes) -> tuple[int, ...]:
+    return struct.unpack(f"<{count}Q", material)
 
 
 def _mix(z: int) -> int:
@@ -66,6 +75,18 @@ class Rng:
         rng._counter = 0
         return rng
 
+    @staticmethod
+    def below_at(key: int, step: int, purpose: int, n: int) -> int:
+        """A single uniform integer in ``range(n)``, as cheaply as possible.
+
+        The ``step``-th output of the SplitMix64 stream keyed by ``key`` and ``purpose``: the
+        fast path for a draw that needs one random number.
+        """
+        z = (key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
+
     def next64(self) -> int:
         """Return the next uniformly distributed 64-bit integer of the stream."""
         self._counter += 1
@@ -79,16 +100,16 @@ class Rng:
         return (self.next64() * n) >> 64
 
     def shuffled(self, items: Sequence[_T]) -> tuple[_T, ...]:
-        """Return the items in a uniformly random order (Fisher-Yates)."""
-        out = list(items)
-        key, counter = self._key, self._counter
-        for i in range(len(out) - 1, 0, -1):
-            # next64(), inlined: shuffles are the hot spot of every deal.
-            counter += 1
-            z = (key + counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            out[i], out[j] = out[j], out[i]
-        self._counter = counter
-        return tuple(out)
+        """Return the items in a uniformly random order.
+
+        Each item gets a 64-bit random key and the items are sorted by key (ties, with odds
+        below ``n**2 / 2**65``, keep their order). Deals are the hot spot of short matches, so
+        all keys come from one SHAKE-256 output and the sort runs in C.
+        """
+        n = len(items)
+        if n < 2:  # noqa: PLR2004 - nothing to shuffle
+            return tuple(items)
+        self._counter += 1
+        material = hashlib.shake_256(_PACK(self._key, self._counter)).digest(8 * n)
+        keys = _unpack(n, material)
+        return tuple([items[i] for i in sorted(range(n), key=keys.__getitem__)])

@@ -1,0 +1,146 @@
+"""The engine contract, held by hypothesis-driven random play on every registered game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import testing
+from cardgames.engine import Game
+from cardgames.errors import IllegalActionError
+from cardgames.rng import Rng
+from strategies import CHOICES, LARGE_SEEDS, SEEDS, game_and_players
+
+
+def play(game: Game[Any], players: int, seed: int, choices: list[int]) -> list[Any]:
+    """Every state of the match that ``choices`` drive from ``seed``."""
+    return list(testing.random_match(game, players, seed, choices=choices))
+
+
+@given(game_and_players(), SEEDS, CHOICES)
+def test_legal_actions_empty_exactly_when_over(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int]
+) -> None:
+    """Every state has legal actions unless over, and every match ends with an outcome."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    for state in states:
+        testing.check_actions(state)
+        testing.check_outcome(state)
+    assert states[-1].is_over
+
+
+@given(game_and_players(), SEEDS, CHOICES)
+def test_cards_are_conserved(gp: tuple[Game[Any], int], seed: int, choices: list[int]) -> None:
+    """Every card of the deck is in exactly one zone in every state."""
+    game, players = gp
+    for state in play(game, players, seed, choices):
+        testing.check_conservation(state)
+
+
+@given(game_and_players(), SEEDS, CHOICES, st.data())
+def test_illegal_actions_rejected_state_unchanged(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """Another state's actions and non-actions raise IllegalActionError, changing nothing."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    i = data.draw(st.integers(min_value=0, max_value=len(states) - 1))
+    j = data.draw(st.integers(min_value=0, max_value=len(states) - 1))
+    foreign = [a for a in states[j].legal_actions() if a not in states[i].legal_actions()]
+    testing.check_illegal_actions_rejected(states[i], foreign)
+
+
+@given(game_and_players(), SEEDS, CHOICES, st.data())
+def test_json_round_trip_at_random_points(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """A state from anywhere in a match reloads equal from its JSON form."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    testing.check_json_round_trip(state)
+
+
+@given(game_and_players(), SEEDS, CHOICES)
+def test_same_seed_and_actions_same_match(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int]
+) -> None:
+    """Replaying the history from the seed reproduces the match, events and zones included."""
+    game, players = gp
+    testing.check_replay(play(game, players, seed, choices)[-1])
+
+
+@given(game_and_players(), LARGE_SEEDS, CHOICES, st.data())
+def test_views_leak_nothing(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """Views hold no seed and stay equal when cards their seat cannot know are moved."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    testing.check_views(state, Rng(seed, 7))
+
+
+@given(game_and_players(), SEEDS, CHOICES)
+def test_tampered_json_raises_invalid_state_error(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int]
+) -> None:
+    """Truncated, mistyped, unknown or illegal documents raise InvalidStateError only."""
+    game, players = gp
+    testing.check_tampered_json(play(game, players, seed, choices)[-1])
+
+
+@pytest.mark.parametrize("game", list(cardgames.GAMES.values()), ids=list(cardgames.GAMES))
+def test_check_game_passes(game: Game[Any]) -> None:
+    """The one-call contract check passes for every registered game at every player count."""
+    testing.check_game(game)
+
+
+def test_match_over_rejects_every_action() -> None:
+    """Once over, apply() refuses even a formerly legal action, saying the match is over."""
+    for game in cardgames.GAMES.values():
+        states = list(testing.random_match(game, game.min_players, 5))
+        with pytest.raises(IllegalActionError, match="the match is over"):
+            states[-1].apply(states[-2].legal_actions()[0])
+
+
+_SCRIPT = """
+import json, sys
+import cardgames
+from cardgames import testing
+out = {}
+for slug, game in cardgames.GAMES.items():
+    for players in range(game.min_players, game.max_players + 1):
+        *_, last = testing.random_match(game, players, 424242)
+        out[f"{slug}/{players}"] = last.to_json()
+print(json.dumps(out))
+"""
+
+
+def test_determinism_across_processes_and_hash_seeds() -> None:
+    """Fresh interpreters with different PYTHONHASHSEED values play identical matches."""
+    results = []
+    for hash_seed in ("0", "1", "random"):
+        done = subprocess.run(  # noqa: S603 - runs this interpreter on a fixed script
+            [sys.executable, "-c", _SCRIPT],
+            env={"PYTHONHASHSEED": hash_seed, "PATH": ""},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        results.append(json.loads(done.stdout))
+    assert results[0] == results[1] == results[2]
+    local = {}
+    for slug, game in cardgames.GAMES.items():
+        for players in range(game.min_players, game.max_players + 1):
+            *_, last = testing.random_match(game, players, 424242)
+            local[f"{slug}/{players}"] = last.to_json()
+    assert results[0] == local

@@ -1,0 +1,199 @@
+"""The shared core: rng, seats, cards, the persistent log, the registry and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardgames
+from cardgames import errors
+from cardgames._chain import Chain
+from cardgames.cards import deal_round_robin
+from cardgames.classic_mistigri import DECK, MISTIGRI, Card
+from cardgames.rng import Rng, _mix, seed_key
+from cardgames.seats import Direction, next_seat, seats_from
+
+
+def test_rng_is_a_pure_function_of_seed_step_and_purpose() -> None:
+    """Two streams with the same arguments agree; changing any argument changes the numbers."""
+    first = [Rng(5, 3, 1).next64() for _ in range(3)]
+    assert first == [Rng(5, 3, 1).next64() for _ in range(3)]
+    stream = Rng(5, 3, 1)
+    assert [stream.next64() for _ in range(3)] != [first[0]] * 3
+    variants = {Rng(*args).next64() for args in [(5, 3, 1), (6, 3, 1), (5, 4, 1), (5, 3, 2)]}
+    assert len(variants) == 4
+    assert Rng.from_key(seed_key(5), 3, 1).next64() == first[0]
+
+
+def test_rng_mixer_matches_the_splitmix64_reference() -> None:
+    """The mixer gives the published SplitMix64 outputs for seed 0 (ground truth from outside)."""
+    golden = 0x9E3779B97F4A7C15
+    assert _mix(golden) == 0xE220A8397B1DCDAF
+    assert _mix((2 * golden) % 2**64) == 0x6E789E6AA1B965F4
+
+
+def test_rng_known_values() -> None:
+    """The streams are pinned: if these change, saved matches would replay differently."""
+    stream = Rng(2026, 1, 0)
+    assert stream.next64() == 6967342353252956664
+    assert stream.below(100) == 98
+    assert Rng(2026, 1, 0).shuffled(range(5)) == (3, 1, 4, 2, 0)
+
+
+def test_rng_below_is_uniform_enough() -> None:
+    """``below(6)`` hits every face roughly equally over many draws."""
+    stream = Rng(1)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[stream.below(6)] += 1
+    assert all(9_400 < c < 10_600 for c in counts), counts
+
+
+def test_rng_below_rejects_empty_range() -> None:
+    """``below(0)`` is a programming error reported with the bad bound."""
+    with pytest.raises(ValueError, match="positive bound, got 0"):
+        Rng(1).below(0)
+
+
+def test_shuffle_is_a_permutation() -> None:
+    """A shuffle keeps every item exactly once."""
+    items = list(range(50))
+    assert sorted(Rng(9, 9).shuffled(items)) == items
+
+
+def test_next_seat_skips_ineligible_seats_in_both_directions() -> None:
+    """Neighbours wrap around the table and skip seats out of play."""
+    assert next_seat(3, 4) == 0
+    assert next_seat(0, 4, Direction.COUNTERCLOCKWISE) == 3
+    out = {1, 2}
+    assert next_seat(0, 4, eligible=lambda s: s not in out) == 3
+    assert next_seat(3, 4, Direction.COUNTERCLOCKWISE, eligible=lambda s: s not in out) == 0
+    assert next_seat(0, 3, eligible=lambda _: False) is None
+    assert list(seats_from(1, 3, Direction.COUNTERCLOCKWISE)) == [1, 0, 2]
+    assert Direction.CLOCKWISE.reversed is Direction.COUNTERCLOCKWISE
+    assert str(Direction.COUNTERCLOCKWISE) == "counterclockwise"
+
+
+def test_deal_round_robin_starts_with_first_seat() -> None:
+    """Cards go one at a time clockwise from ``first``."""
+    cards = tuple(DECK.cards[:5])
+    hands = deal_round_robin(cards, 2, 1)
+    assert hands == ((cards[1], cards[3]), (cards[0], cards[2], cards[4]))
+
+
+def test_deck_lookup_and_multiset_comparison() -> None:
+    """A deck finds cards by code and reports missing and extra cards."""
+    assert DECK.card("mistigri") is MISTIGRI
+    assert MISTIGRI in DECK
+    with pytest.raises(KeyError, match="no card with code 'zz'"):
+        DECK.card("zz")
+    missing, extra = DECK.missing_and_extra([*DECK.cards[1:], MISTIGRI])
+    assert list(missing.elements()) == [DECK.cards[0]]
+    assert list(extra.elements()) == [MISTIGRI]
+    assert DECK.counts()[Card(3)] == 2
+    assert repr(DECK) == "<Deck of 33 cards>"
+
+
+def test_chain_shares_its_past() -> None:
+    """Pushing onto a chain leaves the original untouched and shares its prefix."""
+    empty: Chain[int] = Chain()
+    a = empty.push(1).push(2)
+    b = a.push(3)
+    c = a.extend([4, 5])
+    assert a.to_tuple() == (1, 2)
+    assert b.to_tuple() == (1, 2, 3)
+    assert list(c) == [1, 2, 4, 5]
+    assert len(c) == 4
+    assert len(empty) == 0
+
+
+def test_registry_lists_games_and_names_them_on_error() -> None:
+    """get_game finds every slug; an unknown slug raises UnknownGameError listing the known ones."""
+    for slug, game in cardgames.GAMES.items():
+        assert cardgames.get_game(slug) is game
+        assert game.slug == slug
+        assert game.Rules() == game.Rules()
+    with pytest.raises(errors.UnknownGameError, match="known games: classic-mistigri"):
+        cardgames.get_game("chess")
+    with pytest.raises(LookupError):
+        cardgames.get_game(["not", "hashable"])  # type: ignore[arg-type]
+
+
+def test_error_hierarchy() -> None:
+    """Every error is a CardGameError and also the built-in a caller would catch."""
+    assert issubclass(errors.IllegalActionError, ValueError)
+    assert issubclass(errors.InvalidSetupError, ValueError)
+    assert issubclass(errors.InvalidStateError, ValueError)
+    assert issubclass(errors.UnknownGameError, LookupError)
+    for name in errors.__all__:
+        assert issubclass(getattr(errors, name), errors.CardGameError)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7", True])
+def test_new_rejects_bad_seeds(seed: object) -> None:
+    """A seed that is not an int in range(2**64) is refused, quoting it."""
+    game = cardgames.get_game("classic-mistigri")
+    with pytest.raises(errors.InvalidSetupError, match="seed must be an int"):
+        game.new(2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_new_without_seed_records_the_seed_used() -> None:
+    """seed=None draws a seed, kept in the state, that replays the same match."""
+    game = cardgames.get_game("classic-mistigri")
+    state = game.new(3)
+    assert 0 <= state.seed < 2**64
+    assert game.new(3, seed=state.seed) == state
+    assert game.new(3, seed=state.seed).hands == state.hands
+
+
+def test_new_rejects_foreign_rules() -> None:
+    """Rules of the wrong type are refused, naming the expected game."""
+    game = cardgames.get_game("classic-mistigri")
+    with pytest.raises(errors.InvalidSetupError, match="classic-mistigri Rules"):
+        game.new(2, seed=1, rules={"first_player": 0})
+
+
+def test_apply_leaves_the_old_state_valid() -> None:
+    """Apply returns a new state; the old one keeps its history, events and legal actions."""
+    game = cardgames.get_game("classic-mistigri")
+    state = game.new(4, seed=12)
+    legal, events = state.legal_actions(), state.events
+    nxt = state.apply(legal[0])
+    assert state.history == ()
+    assert state.events == events
+    assert state.legal_actions() == legal
+    assert nxt.history == (legal[0],)
+    assert nxt != state
+    assert hash(game.from_json(nxt.to_json())) == hash(nxt)
+
+
+def test_action_built_by_hand_is_accepted_when_equal_to_a_legal_one() -> None:
+    """A hand-made action equal to a legal one is applied, and the history holds the legal one."""
+    game = cardgames.get_game("classic-mistigri")
+    state = game.new(2, seed=3)
+    action = type(state.legal_actions()[0])(position=0)
+    assert state.apply(action).history == (state.legal_actions()[0],)
+
+
+def test_illegal_action_message_names_action_seat_and_options() -> None:
+    """The message for a non-action names it, the seat and what kinds would be legal."""
+    game = cardgames.get_game("classic-mistigri")
+    state = game.new(2, seed=3)
+    with pytest.raises(errors.IllegalActionError, match=r"cannot apply 'draw' for seat 0"):
+        state.apply("draw")
+
+
+def test_action_from_json_checks_fields() -> None:
+    """action_from_json refuses unknown kinds and mistyped fields with the JSON path."""
+    game = cardgames.get_game("classic-mistigri")
+    assert (
+        game.action_from_json({"kind": "draw", "position": 2})
+        == game.new(2, seed=1).legal_actions()[2]
+    )
+    with pytest.raises(errors.InvalidStateError, match="unknown action kind 'fly'"):
+        game.action_from_json({"kind": "fly"})
+    with pytest.raises(errors.InvalidStateError, match=r"action.position: expected an integer"):
+        game.action_from_json({"kind": "draw", "position": True})
+    with pytest.raises(errors.InvalidStateError, match="missing key 'position'"):
+        game.action_from_json({"kind": "draw"})
+    with pytest.raises(errors.InvalidStateError, match="unknown key 'x'"):
+        game.action_from_json({"kind": "draw", "position": 1, "x": 0})

@@ -1,0 +1,45 @@
+"""Every numbered rule clause and every ruling of a game's docs page is named by a test.
+
+A game's page lists its clauses as ``**N.**`` and cites the rulings of ``spec/rulings.md`` by
+id (``CL-N``); its test module must contain ``test_clause_N_...`` and ``test_cl_N_...``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import cardgames
+
+ROOT = Path(__file__).resolve().parent.parent
+PREFIXES = {
+    "classic-mistigri": "CL",
+    "crazy-mistigri": "CM",
+    "kitten-tricks": "KT",
+    "crazy-animals": "CA",
+}
+
+
+@pytest.mark.parametrize("slug", list(cardgames.GAMES))
+def test_every_clause_and_ruling_has_a_test(slug: str) -> None:
+    """Each ``**N.**`` clause and each ruling id of the page is named by a test function."""
+    page = (ROOT / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
+    module = ROOT / "tests" / f"test_{slug.replace('-', '_')}.py"
+    names = set(re.findall(r"^def (test_\w+)", module.read_text(encoding="utf-8"), re.MULTILINE))
+    prefix = PREFIXES[slug]
+    clauses = sorted({int(n) for n in re.findall(r"^\*\*(\d+)\.\*\*", page, re.MULTILINE)})
+    rulings = sorted({int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", page)})
+    assert clauses, f"{slug}: the docs page numbers no clause"
+    assert rulings, f"{slug}: the docs page cites no ruling"
+    assert clauses == list(range(1, len(clauses) + 1)), f"{slug}: clauses are not 1..N"
+    missing = [
+        f"clause {n}" for n in clauses if not any(t.startswith(f"test_clause_{n}_") for t in names)
+    ]
+    missing += [
+        f"{prefix}-{n}"
+        for n in rulings
+        if not any(t.startswith(f"test_{prefix.lower()}_{n}_") for t in names)
+    ]
+    assert not missing, f"{slug}: no test names {missing}"

@@ -1,0 +1,106 @@
+"""The contract checks themselves: each one catches the broken game it is meant to catch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardgames import classic_mistigri as cm
+from cardgames import testing
+from cardgames.engine import Game
+from cardgames.rng import Rng
+
+
+def broken_game(state_cls: type[cm.State]) -> Game[Any]:
+    """A copy of classic Mistigri whose State is ``state_cls``."""
+    return Game(
+        slug="broken-mistigri",
+        title="Broken Mistigri",
+        min_players=2,
+        max_players=4,
+        rules=cm.Rules,
+        state=state_cls,
+        actions=(cm.Draw,),
+        deck=lambda _players, _rules: cm.DECK,
+        card=cm.DECK.card,
+        setup=cm.Setup,
+    )
+
+
+class LeakyState(cm.State):
+    """Shows every seat the hand of its left neighbour."""
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> cm.View:
+        """Return the honest view with the neighbour's hand put in its place."""
+        view = super().view(seat)
+        return type(view)(**{**_fields(view), "hand": self.hands[(seat + 1) % self.players]})
+
+
+class LosingState(cm.State):
+    """Forgets one card of the source's hand after every draw."""
+
+    __slots__ = ()
+
+    def zones(self) -> dict[str, tuple[cm.Card, ...]]:
+        """Return the honest zones minus the first card found."""
+        zones = dict(super().zones())
+        for name, cards in zones.items():
+            if cards:
+                zones[name] = cards[1:]
+                break
+        return zones
+
+
+class SeedShowingState(cm.State):
+    """Puts the seed in the view's pairs."""
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> cm.View:
+        """Return the honest view with the seed among the pairs."""
+        view = super().view(seat)
+        return type(view)(**{**_fields(view), "pairs": (*view.pairs, (self.seed,))})
+
+
+def _fields(view: cm.View) -> dict[str, Any]:
+    import attrs  # noqa: PLC0415 - keep the module's imports to what the tests exercise
+
+    return {f.name: getattr(view, f.name) for f in attrs.fields(type(view))}
+
+
+def test_check_game_passes_on_the_real_game() -> None:
+    """The unmodified game passes every check."""
+    testing.check_game(cm.GAME, players=[3], seeds=[987_654_321])
+
+
+def test_leaky_view_is_caught() -> None:
+    """A view showing another seat's hand fails the perturbation check."""
+    game = broken_game(LeakyState)
+    state = game.new(3, seed=1_000_000_007)
+    with pytest.raises(testing.ContractViolation, match="cards it cannot know"):
+        testing.check_views(state, Rng(1))
+
+
+def test_lost_card_is_caught() -> None:
+    """Zones that miss a card fail the conservation check, naming the card."""
+    game = broken_game(LosingState)
+    state = game.new(2, seed=5)
+    with pytest.raises(testing.ContractViolation, match="missing"):
+        testing.check_conservation(state)
+
+
+def test_seed_in_view_is_caught() -> None:
+    """A view containing the seed fails the view check."""
+    game = broken_game(SeedShowingState)
+    state = game.new(2, seed=1_000_000_007)
+    with pytest.raises(testing.ContractViolation, match="shows the seed"):
+        testing.check_views(state)
+
+
+def test_endless_match_is_caught() -> None:
+    """random_match stops a match that does not end and says so."""
+    with pytest.raises(testing.ContractViolation, match="did not end within 3 actions"):
+        list(testing.random_match(cm.GAME, 4, 1, max_actions=3))
