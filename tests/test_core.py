@@ -10,7 +10,7 @@ from cardgames._chain import Chain
 from cardgames.cards import deal_round_robin
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card
 from cardgames.rng import Rng, _mix, seed_key
-from cardgames.seats import Direction, next_seat, seats_from
+from cardgames.seats import Direction, next_seat, previous_seat, seats_from
 
 
 def test_rng_is_a_pure_function_of_seed_step_and_purpose() -> None:
@@ -37,6 +37,14 @@ def test_rng_known_values() -> None:
     assert stream.next64() == 6967342353252956664
     assert stream.below(100) == 98
     assert Rng(2026, 1, 0).shuffled(range(5)) == (3, 1, 4, 2, 0)
+
+
+def test_state_fast_draw_matches_the_rng_module() -> None:
+    """The engine's inlined single draw equals ``Rng.below_at`` at the state's step."""
+    state = cardgames.get_game("classic-mistigri").new(3, seed=99)
+    state = state.apply(state.legal_actions()[0])
+    for n in (1, 7, 1000):
+        assert state._random_below(n, 3) == Rng.below_at(seed_key(99), 1, 3, n)
 
 
 def test_rng_below_is_uniform_enough() -> None:
@@ -69,6 +77,9 @@ def test_next_seat_skips_ineligible_seats_in_both_directions() -> None:
     assert next_seat(3, 4, Direction.COUNTERCLOCKWISE, eligible=lambda s: s not in out) == 0
     assert next_seat(0, 3, eligible=lambda _: False) is None
     assert list(seats_from(1, 3, Direction.COUNTERCLOCKWISE)) == [1, 0, 2]
+    assert previous_seat(0, 4) == 3
+    assert previous_seat(0, 4, Direction.COUNTERCLOCKWISE) == 1
+    assert previous_seat(2, 4, eligible=lambda s: s != 1) == 0
     assert Direction.CLOCKWISE.reversed is Direction.COUNTERCLOCKWISE
     assert str(Direction.COUNTERCLOCKWISE) == "counterclockwise"
 

@@ -65,6 +65,18 @@ class SeedShowingState(cm.State):
         return type(view)(**{**_fields(view), "pairs": (*view.pairs, (self.seed,))})
 
 
+class PeekingState(cm.State):
+    """Shows every seat, among the pairs, a card of its neighbour's hand."""
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> cm.View:
+        """Return the honest view with one foreign card appended to the hand."""
+        view = super().view(seat)
+        other = self.hands[(seat + 1) % self.players]
+        return type(view)(**{**_fields(view), "hand": (*view.hand, *other[:1])})
+
+
 def _fields(view: cm.View) -> dict[str, Any]:
     import attrs  # noqa: PLC0415 - keep the module's imports to what the tests exercise
 
@@ -80,8 +92,16 @@ def test_leaky_view_is_caught() -> None:
     """A view showing another seat's hand fails the perturbation check."""
     game = broken_game(LeakyState)
     state = game.new(3, seed=1_000_000_007)
-    with pytest.raises(testing.ContractViolation, match="cards it cannot know"):
+    with pytest.raises(testing.ContractViolation, match="cannot know|has not seen"):
         testing.check_views(state, Rng(1))
+
+
+def test_unseen_card_in_view_is_caught() -> None:
+    """A view showing a card the seat never saw fails, naming the card."""
+    game = broken_game(PeekingState)
+    state = game.new(3, seed=1_000_000_007)
+    with pytest.raises(testing.ContractViolation, match="a card it has not seen"):
+        testing.check_views(state)
 
 
 def test_lost_card_is_caught() -> None:

@@ -348,6 +348,11 @@ class State(_BaseState[_Position]):
             out[f"pairs/{seat}"] = tuple(_CARDS[m] for m in motifs for _ in range(2))
         return out
 
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The seat's own hand and every seat's laid pairs (face up)."""
+        seat = self._check_seat(seat)
+        return frozenset({f"hand/{seat}", *(f"pairs/{s}" for s in range(self.players))})
+
     def view(self, seat: int) -> View:
         """Return what ``seat`` may know: its own hand, the public table and hand sizes."""
         seat = self._check_seat(seat)
@@ -477,12 +482,15 @@ def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
 
 def _lay_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Lay every pair of a hand (CL-3): return the motifs kept and the motifs laid."""
-    counts = [0] * (MOTIFS + 1)
+    unpaired: set[int] = set()
+    laid: list[int] = []
     for motif in hand:
-        counts[motif] += 1
-    kept = tuple(m for m in hand if counts[m] == 1)
-    laid = tuple(m for m in dict.fromkeys(hand) if counts[m] == 2)  # noqa: PLR2004 - a pair
-    return kept, laid
+        if motif in unpaired:
+            unpaired.remove(motif)
+            laid.append(motif)
+        else:
+            unpaired.add(motif)
+    return tuple(m for m in hand if m in unpaired), tuple(laid)
 
 
 def _settle(

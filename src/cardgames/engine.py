@@ -291,6 +291,14 @@ class State(Generic[_P]):
         """Every card of the match by zone name (hands, piles, ...); each card in exactly one."""
         raise NotImplementedError
 
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The names of the zones of :meth:`zones` whose cards ``seat`` sees now.
+
+        Its own hand and every face-up zone; hidden zones (other hands, face-down piles) are
+        not listed. With the events the seat saw in full, this is everything its view may show.
+        """
+        raise NotImplementedError
+
     def view(self, seat: int) -> View:
         """Return all that ``seat`` may know, and nothing else."""
         raise NotImplementedError
@@ -387,8 +395,15 @@ class State(Generic[_P]):
         return Rng.from_key(self._key, len(self._log) - 1, purpose)
 
     def _random_below(self, n: int, purpose: int = 0) -> int:
-        """One uniform integer in ``range(n)`` for this point of the match (the fast path)."""
-        return Rng.below_at(self._key, len(self._log) - 1, purpose, n)
+        """One uniform integer in ``range(n)`` for this point of the match (the fast path).
+
+        Equal to ``Rng.below_at(seed_key(seed), len(history), purpose, n)``, inlined because
+        every blind draw calls it.
+        """
+        z = (self._key + ((len(self._log) - 1 << 16) + purpose + 1) * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
         return tuple(
@@ -458,6 +473,8 @@ class State(Generic[_P]):
         return json.dumps(doc, separators=(",", ":"))
 
 
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
 

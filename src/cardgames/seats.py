@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 
-__all__ = ["Direction", "next_seat", "seats_from"]
+__all__ = ["Direction", "next_seat", "previous_seat", "seats_from"]
 
 
 class Direction(enum.IntEnum):
@@ -55,6 +55,25 @@ def next_seat(
         if eligible is None or eligible(candidate):
             return candidate
     return None
+
+
+def previous_seat(
+    seat: int,
+    players: int,
+    direction: int = Direction.CLOCKWISE,
+    *,
+    eligible: Callable[[int], bool] | None = None,
+) -> int | None:
+    """Return the nearest seat before ``seat`` in ``direction`` that is ``eligible``.
+
+    The player who played just before ``seat``: its right neighbour when play is clockwise.
+
+    >>> previous_seat(0, 4)
+    3
+    >>> previous_seat(0, 4, eligible=lambda s: s != 3)
+    2
+    """
+    return next_seat(seat, players, -direction, eligible=eligible)
 
 
 def seats_from(start: int, players: int, direction: int = Direction.CLOCKWISE) -> Iterator[int]:

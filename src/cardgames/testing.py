@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from cardgames.cards import Card
 from cardgames.engine import Action, Game, State, View
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
@@ -202,6 +203,7 @@ def check_views(state: State[Any], rng: Rng | None = None) -> None:
             raise _fail(state, f"seat {seat}'s view.to_json() is not a JSON object")
         if state.seed >= _SEED_SHOWN and str(state.seed) in text:
             raise _fail(state, f"seat {seat}'s view shows the seed")
+        _check_view_cards(state, seat, view)
         if rng is not None:
             other = state._perturbed(seat, rng)  # noqa: SLF001 - the hook exists for this check
             if other is not None and other.view(seat) != view:
@@ -227,6 +229,18 @@ def _check_view_fields(state: State[Any], seat: int, view: View) -> None:
     for own, full in zip(events, state.events, strict=True):
         if own != full.seen_by(seat):
             raise _fail(state, f"seat {seat} sees {own!r} instead of its redaction of {full!r}")
+
+
+def _check_view_cards(state: State[Any], seat: int, view: View) -> None:
+    """Every card in the view is in a zone the seat sees or was shown to it by an event."""
+    zones = state.zones()
+    seen = {card for name in state.visible_zones(seat) for card in zones[name]}
+    for event in state.events:
+        if event.is_visible_to(seat):
+            seen.update(event.cards())
+    for part in _walk(view, set()):
+        if isinstance(part, Card) and part not in seen:
+            raise _fail(state, f"seat {seat}'s view shows {part}, a card it has not seen")
 
 
 def check_json_round_trip(state: State[Any]) -> None:
