@@ -92,7 +92,7 @@ def test_leaky_view_is_caught() -> None:
     """A view showing another seat's hand fails the perturbation check."""
     game = broken_game(LeakyState)
     state = game.new(3, seed=1_000_000_007)
-    with pytest.raises(testing.ContractViolation, match="cannot know|has not seen"):
+    with pytest.raises(testing.ContractViolation, match=r"cannot know|has not seen"):
         testing.check_views(state, Rng(1))
 
 

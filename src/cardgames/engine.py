@@ -352,8 +352,8 @@ class State(Generic[_P]):
         except ValueError:
             raise IllegalActionError(self._explain_illegal(action, legal)) from None
         pos, events = self._advance(action)
-        # The successor shares everything but the position and the two logs; building it
-        # field by field skips recomputing what cannot change.
+        # The successor shares everything but the position and the log; building it field by
+        # field skips recomputing what cannot change.
         new = object.__new__(type(self))
         new._rules = self._rules
         new._players = self._players
@@ -375,7 +375,7 @@ class State(Generic[_P]):
                 f"cannot apply {shown} for seat {self.to_move}: it is not an action "
                 f"(expected one of {self.game.title}'s action types)"
             )
-        if type(action).__name__ not in {type(a).__name__ for a in legal}:
+        if type(action) not in {type(a) for a in legal}:
             kinds = sorted({a.kind for a in legal})
             reason = f"a {action.kind!r} action is not legal now; legal kinds now: {kinds}"
         else:
