@@ -26,3 +26,17 @@ def game_and_players(draw: st.DrawFn) -> tuple[Game[Any], int]:
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=2**16), max_size=400)
 """Indices into successive ``legal_actions()`` tuples (taken modulo their length)."""
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Arbitrary JSON values, to put where a document expects something else."""

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import testing
 from cardgames.engine import Game
-from cardgames.errors import IllegalActionError
+from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
-from strategies import CHOICES, LARGE_SEEDS, SEEDS, game_and_players
+from strategies import CHOICES, JSON_VALUES, LARGE_SEEDS, SEEDS, game_and_players
 
 
 def play(game: Game[Any], players: int, seed: int, choices: list[int]) -> list[Any]:
@@ -96,6 +96,50 @@ def test_tampered_json_raises_invalid_state_error(
     """Truncated, mistyped, unknown or illegal documents raise InvalidStateError only."""
     game, players = gp
     testing.check_tampered_json(play(game, players, seed, choices)[-1])
+
+
+def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every path to a value inside a JSON document, the root included."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def _replaced(doc: Any, path: tuple[object, ...], new: object) -> Any:  # noqa: ANN401
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(doc, dict):
+        return {**doc, head: _replaced(doc[head], rest, new)}
+    copy = list(doc)
+    copy[head] = _replaced(copy[head], rest, new)  # type: ignore[call-overload]
+    return copy
+
+
+@given(game_and_players(), SEEDS, CHOICES, st.data())
+def test_any_mutated_document_loads_or_raises_invalid_state_error(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """Replacing any part of a saved state by any JSON value never raises anything else."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    doc = json.loads(state.to_json())
+    path = data.draw(st.sampled_from(_paths(doc)))
+    mutated = json.dumps(_replaced(doc, path, data.draw(JSON_VALUES)))
+    try:
+        loaded = game.from_json(mutated)
+    except InvalidStateError as exc:
+        message = str(exc)
+    else:
+        testing.check_conservation(loaded)
+        message = "loaded"
+    assert message
 
 
 @pytest.mark.parametrize("game", list(cardgames.GAMES.values()), ids=list(cardgames.GAMES))
