@@ -208,3 +208,14 @@ def test_action_from_json_checks_fields() -> None:
         game.action_from_json({"kind": "draw"})
     with pytest.raises(errors.InvalidStateError, match="unknown key 'x'"):
         game.action_from_json({"kind": "draw", "position": 1, "x": 0})
+
+
+def test_state_without_its_hooks_cannot_be_built() -> None:
+    """A game's State that leaves a required hook out is refused at instantiation."""
+    from cardgames.engine import State  # noqa: PLC0415 - only this test needs the base
+
+    class Incomplete(State[None]):
+        __slots__ = ()
+
+    with pytest.raises(TypeError, match="abstract"):
+        Incomplete(None, 2, 0, None, None, Chain())  # type: ignore[abstract]

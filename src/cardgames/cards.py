@@ -8,6 +8,7 @@ that no card is lost or duplicated.
 
 from __future__ import annotations
 
+import abc
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
@@ -15,7 +16,7 @@ from typing import Generic, TypeVar
 __all__ = ["Card", "Deck", "deal_round_robin"]
 
 
-class Card:
+class Card(abc.ABC):
     """Base class of every game's card type.
 
     Subclasses are frozen attrs classes; they provide :attr:`code`, a short stable text that
@@ -26,9 +27,9 @@ class Card:
     __slots__ = ()
 
     @property
+    @abc.abstractmethod
     def code(self) -> str:
         """The card's short, stable text code."""
-        raise NotImplementedError  # pragma: no cover - every card type defines it
 
 
 C = TypeVar("C", bound=Card)

@@ -15,6 +15,7 @@ event log, per-seat redaction of events, and JSON serialization with full valida
 
 from __future__ import annotations
 
+import abc
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
@@ -153,7 +154,7 @@ class View:
         return json.dumps(doc, separators=(",", ":"))
 
 
-class State(Generic[_P]):
+class State(abc.ABC, Generic[_P]):
     """One moment of a match, immutable from the outside.
 
     :meth:`apply` returns a new state and leaves this one valid and unchanged, so undo is
@@ -236,9 +237,9 @@ class State(Generic[_P]):
         """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``."""
 
     @classmethod
+    @abc.abstractmethod
     def _deal(cls, rules: Any, players: int, rng: Rng) -> tuple[_P, Sequence[Event]]:  # noqa: ANN401
         """Return the first position of a new match and the events of its deal."""
-        raise NotImplementedError
 
     @classmethod
     def _from_setup(
@@ -247,16 +248,21 @@ class State(Generic[_P]):
         players: int,
         setup: Any,  # noqa: ANN401
     ) -> tuple[_P, Sequence[Event]]:
-        """Validate a scenario setup and return its position and events."""
-        raise NotImplementedError
+        """Validate a scenario setup and return its position and events.
 
+        Games without scenario setups keep this default, which refuses every setup.
+        """
+        del rules, players, setup
+        msg = f"{cls.game.title} offers no scenario setups"
+        raise InvalidSetupError(msg)
+
+    @abc.abstractmethod
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         """Return every legal action of the seat to move, in a deterministic order."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def _advance(self, action: Action) -> tuple[_P, Sequence[Event]]:
         """Return the position after the legal ``action`` and the events it caused."""
-        raise NotImplementedError
 
     def _perturbed(self, seat: int, rng: Rng) -> Self | None:
         """Return a state that differs only in what ``seat`` cannot know, or ``None``.
@@ -268,40 +274,40 @@ class State(Generic[_P]):
         return None
 
     @property
+    @abc.abstractmethod
     def to_move(self) -> int | None:
         """The seat whose decision it is now, or ``None`` when the match is over."""
-        raise NotImplementedError
 
     @property
+    @abc.abstractmethod
     def round(self) -> int:
         """The 1-based index of the current round."""
-        raise NotImplementedError
 
     @property
+    @abc.abstractmethod
     def scores(self) -> tuple[int, ...]:
         """The match score of each seat so far, as the game counts it."""
-        raise NotImplementedError
 
     @property
+    @abc.abstractmethod
     def outcome(self) -> Outcome | None:
         """``None`` while playing; how the match ended once it is over."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
         """Every card of the match by zone name (hands, piles, ...); each card in exactly one."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def visible_zones(self, seat: int) -> frozenset[str]:
         """The names of the zones of :meth:`zones` whose cards ``seat`` sees now.
 
         Its own hand and every face-up zone; hidden zones (other hands, face-down piles) are
         not listed. With the events the seat saw in full, this is everything its view may show.
         """
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def view(self, seat: int) -> View:
         """Return all that ``seat`` may know, and nothing else."""
-        raise NotImplementedError
 
     # -- the public contract --------------------------------------------------------------
 
