@@ -25,13 +25,6 @@ def laid_except(*motifs: int) -> list[int]:
     return [m for m in ALL_MOTIFS if m not in motifs]
 
 
-def play_first_actions(state: cm.State, count: int) -> cm.State:
-    """Apply the first legal action ``count`` times."""
-    for _ in range(count):
-        state = state.apply(state.legal_actions()[0])
-    return state
-
-
 # --- Clauses -------------------------------------------------------------------------------
 
 
@@ -303,7 +296,7 @@ def test_cl_6_deal_that_leaves_only_the_mistigri_ends_at_once() -> None:
 def test_cl_6_single_loser_everyone_else_wins() -> None:
     """In random matches the loser is exactly the seat holding the Mistigri at the end."""
     for seed in range(30):
-        state = play_first_actions(cm.GAME.new(3, seed=seed), 0)
+        state = cm.GAME.new(3, seed=seed)
         while not state.is_over:
             state = state.apply(state.legal_actions()[0])
         outcome = state.outcome

@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 from cardgames import classic_mistigri as cm
+from cardgames import testing
 
 
 class ReferenceOldMaid:
@@ -99,12 +100,9 @@ def _reference_loss_shares(players: int, matches: int) -> list[float]:
 def test_loser_distribution_matches_reference_play() -> None:
     """Three players: each seat's share of losses agrees with the reference within 4 points."""
     players, matches = 3, 3000
-    chooser = random.Random(1)
     lost: Counter[int] = Counter()
     for seed in range(matches):
-        state = cm.GAME.new(players, seed=seed)
-        while not state.is_over:
-            state = state.apply(chooser.choice(state.legal_actions()))
+        *_, state = testing.random_match(cm.GAME, players, seed)
         assert state.outcome is not None
         lost.update(state.outcome.losers)
     reference = _reference_loss_shares(players, matches)

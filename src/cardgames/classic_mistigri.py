@@ -377,10 +377,7 @@ class State(_BaseState[_Position]):
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
         dealt = cards.deal_round_robin(rng.shuffled(DECK.cards), players, rules.first_player)
-        events: list[Event] = [
-            Dealt(seat=s, count=len(h), hand=h, visible_to=frozenset({s}))
-            for s, h in enumerate(dealt)
-        ]
+        events = _dealt_events(dealt)
         hands: list[tuple[int, ...]] = []
         pairs: list[tuple[int, ...]] = []
         for seat in range(players):
@@ -394,10 +391,7 @@ class State(_BaseState[_Position]):
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_scenario(setup, players)
-        events: list[Event] = [
-            Dealt(seat=s, count=len(h), hand=h, visible_to=frozenset({s}))
-            for s, h in enumerate(setup.hands)
-        ]
+        events = _dealt_events(setup.hands)
         hands = tuple(tuple(c.motif for c in h) for h in setup.hands)
         return _settle(hands, setup.pairs, setup.to_move, rules, events, start=True)
 
@@ -474,6 +468,13 @@ class State(_BaseState[_Position]):
                 hands[a][i], hands[b][j] = y, x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
         return self._replace_position(self._pos._replace(hands=new_hands))
+
+
+def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    """One private ``Dealt`` event per seat, seen by that seat alone."""
+    return [
+        Dealt(seat=s, count=len(h), hand=h, visible_to=_BETWEEN[s][s]) for s, h in enumerate(hands)
+    ]
 
 
 def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:

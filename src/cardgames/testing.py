@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 import attrs
@@ -122,18 +123,30 @@ def check_illegal_actions_rejected(state: State[Any], foreign: Iterable[object] 
     for candidate in candidates:
         if isinstance(candidate, Action) and candidate in legal:
             continue
-        try:
-            state.apply(candidate)  # type: ignore[arg-type]
-        except IllegalActionError as exc:
-            if not str(exc):
-                raise _fail(state, f"rejecting {candidate!r} gave an empty message") from None
-        except Exception as exc:
-            msg = f"applying {candidate!r} raised {type(exc).__name__}, not IllegalActionError"
-            raise _fail(state, msg) from exc
-        else:
+        attempt = partial(state.apply, candidate)  # type: ignore[arg-type]
+        if not _refused(state, attempt, IllegalActionError, f"applying {candidate!r}"):
             raise _fail(state, f"{candidate!r} is not legal but apply() accepted it")
     if state.to_json() != before or state.legal_actions() != legal:
         raise _fail(state, "a rejected action changed the state")
+
+
+def _refused(
+    state: State[Any], call: Callable[[], object], error: type[Exception], what: str
+) -> bool:
+    """Run ``call``: ``True`` if it raised ``error`` with a message, ``False`` if it returned.
+
+    Any other exception, or an empty message, is a contract violation.
+    """
+    try:
+        call()
+    except error as exc:
+        if not str(exc):
+            raise _fail(state, f"{what} raised {error.__name__} with an empty message") from None
+        return True
+    except Exception as exc:
+        msg = f"{what} raised {type(exc).__name__}: {exc}, not {error.__name__}"
+        raise _fail(state, msg) from exc
+    return False
 
 
 def check_conservation(state: State[Any]) -> None:
@@ -301,29 +314,21 @@ def check_tampered_json(state: State[Any]) -> None:
     """Tampered documents raise ``InvalidStateError`` with a message, and nothing else."""
     text = state.to_json()
     doc = json.loads(text)
+    load = state.game.from_json
     for name, bad in _tamperings(doc, text):
-        try:
-            state.game.from_json(bad)
-        except InvalidStateError as exc:
-            if not str(exc):
-                raise _fail(state, f"tampering {name!r} gave an empty message") from None
-        except Exception as exc:
-            msg = f"tampering {name!r} raised {type(exc).__name__}: {exc}"
-            raise _fail(state, msg) from exc
-        else:
-            if name.startswith(("history replayed", "history[0]", "unknown card in setup")):
-                # Replaying the history twice is legal in a match still in play, a mangled
-                # field may still decode to a legal action, and a setup's last string may
-                # not be a card: accepted, they must still give a state.
-                continue
-            raise _fail(state, f"tampering {name!r} was accepted")
+        what = f"loading a document with {name}"
+        if _refused(state, partial(load, bad), InvalidStateError, what):
+            continue
+        if name.startswith(("history replayed", "history[0]", "unknown card in setup")):
+            # Replaying the history twice is legal in a match still in play, a mangled field
+            # may still decode to a legal action, and a setup's last string may not be a
+            # card: accepted, they must still give a state.
+            continue
+        raise _fail(state, f"tampering {name!r} was accepted")
     if state.is_over and doc["history"]:
         after_end = json.dumps({**doc, "history": [*doc["history"], doc["history"][0]]})
-        try:
-            state.game.from_json(after_end)
-        except InvalidStateError:
-            pass
-        else:
+        what = "loading a history going on after the end of the match"
+        if not _refused(state, partial(load, after_end), InvalidStateError, what):
             raise _fail(state, "a history going on after the end of the match was accepted")
 
 
