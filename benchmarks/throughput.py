@@ -9,7 +9,7 @@ If RLCard is installed (``pip install -e '.[bench]'``), RLCard's ``uno`` is meas
 process as the baseline, driven the same way (random legal action, ``env.step``), and each game
 is reported as a ratio to it. Timings are never asserted by tests: speed is measured here.
 
-Usage: ``python benchmarks/throughput.py [--seconds 2] [--repeat 3] [--json]``
+Usage: ``python benchmarks/throughput.py [--game SLUG ...] [--seconds 2] [--repeat 3] [--json]``
 """
 
 from __future__ import annotations
@@ -107,11 +107,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per configuration")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=list(cardgames.GAMES),
+        help="measure only this game (repeatable; default: every game)",
+    )
     args = parser.parse_args()
+    games = [cardgames.get_game(slug) for slug in args.game or cardgames.GAMES]
 
     configs = [
         (game, players)
-        for game in cardgames.GAMES.values()
+        for game in games
         for players in range(game.min_players, game.max_players + 1)
     ]
     runs: dict[str, list[tuple[int, int, float]]] = {}
