@@ -1,0 +1,1007 @@
+"""Kitten tricks: a trick-taking game of kittens collecting toys, round after round.
+
+The module reads like the rulebook (see ``docs/games/kitten-tricks.md`` for the clauses): the
+cards and the deal (KT-1), the rules options, the action, the events, the position and its
+transitions: playing to a trick (KT-2), who wins it and the Coup de patte (KT-3), collections
+and the loss of a colour reaching four cards (KT-4), the end of a round and its Super Chat cards
+(KT-5), and the match to three Super Chats (KT-6).
+
+>>> from cardgames import kitten_tricks
+>>> state = kitten_tricks.GAME.new(3, seed=7)
+>>> len(state.legal_actions()), state.trump_colour
+(10, 'purple')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, NamedTuple
+
+import attrs
+
+from cardgames import cards
+from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import State as _BaseState
+from cardgames.engine import View as _BaseView
+from cardgames.errors import InvalidSetupError
+from cardgames.rng import Rng
+
+__all__ = [
+    "COLOUR_NAMES",
+    "GAME",
+    "HAND_SIZES",
+    "LOSS_THRESHOLD",
+    "MAX_VALUES",
+    "SUPER_CHATS_TO_WIN",
+    "Card",
+    "CardReceived",
+    "ColourLost",
+    "Dealt",
+    "MatchEnded",
+    "PlayCard",
+    "Played",
+    "RoundEnded",
+    "RoundStarted",
+    "Rules",
+    "Setup",
+    "State",
+    "TrickWon",
+    "View",
+    "deck",
+    "scenario",
+]
+
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "pink", "grey")
+"""The toy colours, in colour order; a deck of ``Rules.colours`` colours uses the first ones."""
+MAX_VALUES = 20
+"""The largest ``Rules.values`` accepted."""
+HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
+"""Cards dealt to each player, by player count (KT-1)."""
+LOSS_THRESHOLD = 4
+"""A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
+SUPER_CHATS_TO_WIN = 3
+"""The Super Chat cards that win the match (KT-6)."""
+
+# --- Cards (KT-1) ----------------------------------------------------------------------------
+
+# Inside the engine a card is the small int ``colour << 5 | value``: its colour is ``c >> 5``,
+# its value ``c & 31``, and the top card of the same colour is ``c - value + top``.
+_SHIFT = 5
+_MASK = 31
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Card(cards.Card):
+    """A kitten tricks card: a toy ``colour`` (a name of :data:`COLOUR_NAMES`) and a ``value``."""
+
+    colour: str = attrs.field()
+    value: int = attrs.field()
+
+    @colour.validator
+    def _check_colour(self, _: object, colour: str) -> None:
+        if colour not in COLOUR_NAMES:
+            msg = f"a kitten tricks card's colour is one of {COLOUR_NAMES}, not {colour!r}"
+            raise ValueError(msg)
+
+    @value.validator
+    def _check_value(self, _: object, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUES:
+            msg = f"a kitten tricks card's value is 1..{MAX_VALUES}, not {value!r}"
+            raise ValueError(msg)
+
+    @property
+    def is_coup_de_patte(self) -> bool:
+        """Whether this is its colour's 1, the Coup de patte (KT-3)."""
+        return self.value == 1
+
+    @property
+    def code(self) -> str:
+        """``"red-7"``: the colour, a dash, the value."""
+        return f"{self.colour}-{self.value}"
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """Return the card whose :attr:`code` is ``code`` (``KeyError`` if there is none)."""
+        try:
+            return _BY_CODE[code]
+        except (KeyError, TypeError):
+            msg = f"no kitten tricks card with code {code!r}"
+            raise KeyError(msg) from None
+
+    def __str__(self) -> str:
+        """Return ``red 7``."""
+        return f"{self.colour} {self.value}"
+
+
+_CARD: list[Card | None] = [
+    Card(COLOUR_NAMES[i >> _SHIFT], i & _MASK) if 1 <= i & _MASK <= MAX_VALUES else None
+    for i in range(len(COLOUR_NAMES) << _SHIFT)
+]
+_CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)
+_INT: dict[Card, int] = {card: i for i, card in enumerate(_CARD) if card is not None}
+_BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
+
+
+def _card(c: int) -> Card:
+    return _CARD[c]  # type: ignore[return-value]
+
+
+def _as_cards(ints: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(map(_CARD.__getitem__, ints))  # type: ignore[arg-type]
+
+
+_DECKS: dict[tuple[int, int], tuple[cards.Deck[Card], tuple[int, ...]]] = {}
+
+
+def _deck(colours: int, values: int) -> tuple[cards.Deck[Card], tuple[int, ...]]:
+    key = (colours, values)
+    found = _DECKS.get(key)
+    if found is None:
+        ints = tuple(c << _SHIFT | v for c in range(colours) for v in range(1, values + 1))
+        found = _DECKS[key] = (cards.Deck(_as_cards(ints)), ints)
+    return found
+
+
+# --- Rules options --------------------------------------------------------------------------
+
+
+def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
+    def check(_: object, __: object, value: int) -> None:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            allowed = f"an int >= {low}" if high is None else f"an int in {low}..{high}"
+            msg = f"{name} must be {allowed}, not {value!r}"
+            raise InvalidSetupError(msg)
+
+    return check
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The options of kitten tricks; the defaults are the rulebook's game and rulings KT-1..6."""
+
+    colours: int = attrs.field(default=5, validator=_int_in("colours", 2, len(COLOUR_NAMES)))
+    """KT-1: the number of toy colours (the first names of :data:`COLOUR_NAMES`), 2..8. A
+    round also ends when a collection holds every one of them (KT-5)."""
+    values: int = attrs.field(default=7, validator=_int_in("values", 2, MAX_VALUES))
+    """KT-1: each colour holds the values ``1..values``, 2..20. Its 1 is the Coup de patte,
+    which the colour's top value (``values``) turns into ``values + 1`` (KT-3)."""
+    first_player: int = attrs.field(default=0, validator=_int_in("first_player", 0, None))
+    """The seat that leads the first round (the rulebook's last player to have petted a cat);
+    each later round starts one seat further clockwise (KT-6)."""
+    max_rounds: int = attrs.field(default=30, validator=_int_in("max_rounds", 1, None))
+    """KT-6: a match nobody has won after this many rounds ends with a shared win of the
+    players with the most Super Chat cards."""
+
+
+def deck(rules: Rules | None = None) -> cards.Deck[Card]:
+    """Return the cards of a match under ``rules`` (default: the 35 cards of KT-1)."""
+    rules = Rules() if rules is None else rules
+    return _deck(rules.colours, rules.values)[0]
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class PlayCard(Action):
+    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2)."""
+
+    kind: ClassVar[str] = "play-card"
+    card: Card
+
+    def __str__(self) -> str:
+        """Return ``play red 7``."""
+        return f"play {self.card}"
+
+
+_PLAYS: list[PlayCard | None] = [None if c is None else PlayCard(c) for c in _CARD]
+_PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
+
+# --- Events --------------------------------------------------------------------------------
+
+_ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
+
+
+@attrs.frozen(slots=True)
+class RoundStarted(Event):
+    """Round ``round`` is dealt: ``starter`` leads and ``trump`` is turned face up (KT-1)."""
+
+    kind: ClassVar[str] = "round-started"
+    round: int
+    starter: int
+    trump: Card
+
+    def __str__(self) -> str:
+        """Describe the new round."""
+        return (
+            f"round {self.round}: the trump card is {self.trump}, so {self.trump.colour} is "
+            f"trump; seat {self.starter} leads"
+        )
+
+
+@attrs.frozen(slots=True)
+class Dealt(Event):
+    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``)."""
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    count: int
+    hand: tuple[Card, ...] = ()
+
+    def redacted(self) -> Dealt:
+        """Hide the cards."""
+        return attrs.evolve(self, hand=())
+
+    def __str__(self) -> str:
+        """Describe the deal."""
+        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
+        return f"seat {self.seat} is dealt {self.count} cards{shown}"
+
+
+@attrs.frozen(slots=True)
+class Played(Event):
+    """``seat`` played ``card`` to the trick (KT-2); public."""
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        """Describe the play."""
+        return f"seat {self.seat} plays {self.card}"
+
+
+# Plays are the commonest event: one immutable record per seat and card, made once.
+_PLAYED = tuple(
+    [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
+)
+
+
+@attrs.frozen(slots=True)
+class TrickWon(Event):
+    """``seat`` won the trick with ``card`` and collects it (KT-3, KT-4); public.
+
+    ``coup_de_patte`` says that ``card`` is a 1 that won as its colour's strongest card.
+    """
+
+    kind: ClassVar[str] = "trick-won"
+    seat: int
+    card: Card
+    coup_de_patte: bool = False
+
+    def __str__(self) -> str:
+        """Describe the trick's result."""
+        how = " (Coup de patte)" if self.coup_de_patte else ""
+        return f"seat {self.seat} wins the trick with {self.card}{how}"
+
+
+@attrs.frozen(slots=True)
+class ColourLost(Event):
+    """``seat``'s collection reached four ``colour`` cards: it loses them all (KT-4); public.
+
+    The ``lost`` cards are dealt face down, one to each other seat clockwise from ``seat``'s left;
+    ``discarded`` of them are left over and discarded face down.
+    """
+
+    kind: ClassVar[str] = "colour-lost"
+    seat: int
+    colour: str
+    lost: tuple[Card, ...]
+    discarded: int
+
+    def __str__(self) -> str:
+        """Describe the loss."""
+        rest = f", {self.discarded} discarded face down" if self.discarded else ""
+        return (
+            f"seat {self.seat} holds {len(self.lost)} {self.colour} cards and loses them: "
+            f"one to each other player{rest}"
+        )
+
+
+@attrs.frozen(slots=True)
+class CardReceived(Event):
+    """``seat`` received ``card`` from ``source``'s lost colour; only ``seat`` sees it (KT-4)."""
+
+    kind: ClassVar[str] = "card-received"
+    seat: int
+    source: int
+    card: Card | None
+
+    def redacted(self) -> CardReceived:
+        """Hide the card."""
+        return attrs.evolve(self, card=None)
+
+    def __str__(self) -> str:
+        """Describe the gift."""
+        what = "a card" if self.card is None else f"the {self.card}"
+        return f"seat {self.seat} takes {what} from seat {self.source}'s lost colour into hand"
+
+
+@attrs.frozen(slots=True)
+class RoundEnded(Event):
+    """Round ``round`` ended (KT-5); public.
+
+    ``reason`` is ``"all-colours"`` (``seat`` collected every colour) or ``"empty-hand"``
+    (``seat`` has no card left). ``colours`` counts the distinct colours of each collection;
+    the ``gainers`` each gain a Super Chat card, giving the totals ``super_chats``.
+    """
+
+    kind: ClassVar[str] = "round-ended"
+    round: int
+    reason: str
+    seat: int
+    colours: tuple[int, ...]
+    gainers: tuple[int, ...]
+    super_chats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        """Describe the end of the round."""
+        why = (
+            f"seat {self.seat} has collected every colour"
+            if self.reason == "all-colours"
+            else f"seat {self.seat} has no card left"
+        )
+        gainers = ", ".join(f"seat {s}" for s in self.gainers)
+        most = self.colours[self.gainers[0]]
+        return (
+            f"round {self.round} ends: {why}; a Super Chat card to {gainers} "
+            f"({most} colours); Super Chats: {', '.join(map(str, self.super_chats))}"
+        )
+
+
+@attrs.frozen(slots=True)
+class MatchEnded(Event):
+    """The match is over (KT-6); public.
+
+    ``max_rounds`` says it ended on the round limit rather than on three Super Chat cards.
+    """
+
+    kind: ClassVar[str] = "match-ended"
+    winners: tuple[int, ...]
+    super_chats: tuple[int, ...]
+    max_rounds: bool = False
+
+    def __str__(self) -> str:
+        """Name the winners."""
+        winners = ", ".join(f"seat {s}" for s in self.winners)
+        how = "lead after the last round" if self.max_rounds else "reach three Super Chats"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"{winners} {verb} the match ({how})"
+
+
+# --- Scenarios -----------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """An explicit position of a round in play (see :func:`scenario`)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trump: Card
+    trick: tuple[Card, ...]
+    to_move: int
+    collections: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    super_chats: tuple[int, ...]
+    round: int
+    starter: int
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    trump: Card,
+    trick: Sequence[Card] = (),
+    to_move: int | None = None,
+    collections: Sequence[Sequence[Card]] | None = None,
+    discard: Sequence[Card] = (),
+    stock: Sequence[Card] | None = None,
+    super_chats: Sequence[int] | None = None,
+    round: int = 1,  # noqa: A002 - the game's own word
+    starter: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit position, to test or teach a chosen situation.
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in the order given.
+        trump: the face-up trump card; its colour is trump.
+        trick: the cards already played to the current trick, in play order.
+        to_move: the seat to play next; by default ``starter`` leads the current trick. The
+            trick's leader is ``to_move - len(trick)`` (mod the player count).
+        collections: each seat's collection; ``None`` means all empty.
+        discard: the cards discarded face down so far.
+        stock: the unused cards; ``None`` means every card of the deck not listed elsewhere.
+        super_chats: each seat's Super Chat cards (0..2); ``None`` means none.
+        round: the current round (1..``max_rounds``).
+        starter: the seat that led this round's first trick (the next round starts one seat
+            further clockwise); by default ``first_player`` moved one seat per round.
+        seed: drives the redistributions and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: the cards are not exactly the deck's, a seat still to play holds no
+            card, a collection holds four cards of a colour or every colour, a count or seat is
+            out of range.
+    """
+    players = len(hands)
+    rules_ = Rules() if rules is None else rules
+    listed = [*(c for h in hands for c in h), trump, *trick, *discard]
+    listed += [c for h in collections or () for c in h]
+    if stock is None:
+        stock = _rest_of_deck(rules_, listed) if isinstance(rules_, Rules) else ()
+    if starter is None:
+        first = rules_.first_player if isinstance(rules_, Rules) else 0
+        starter = (first + round - 1) % players if players and isinstance(round, int) else 0
+    setup = Setup(
+        hands=tuple(tuple(h) for h in hands),
+        trump=trump,
+        trick=tuple(trick),
+        to_move=(starter + len(trick)) % max(players, 1) if to_move is None else to_move,
+        collections=((),) * players if collections is None else tuple(map(tuple, collections)),
+        discard=tuple(discard),
+        stock=tuple(stock),
+        super_chats=(0,) * players if super_chats is None else tuple(super_chats),
+        round=round,
+        starter=starter,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
+    left = deck(rules).counts()
+    for card in listed:
+        if isinstance(card, Card) and left[card]:
+            left[card] -= 1
+    return tuple(card for card in deck(rules) if left[card])
+
+
+# --- Position and transitions --------------------------------------------------------------
+
+
+class _Position(NamedTuple):
+    # Cards are small ints (see _SHIFT); the public properties turn them back into cards.
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[int, ...]
+    leader: int  # the seat that led the current trick
+    to_move: int | None
+    collections: tuple[tuple[int, ...], ...]
+    trump: int
+    stock: tuple[int, ...]
+    discard: tuple[int, ...]
+    super_chats: tuple[int, ...]
+    round: int
+    starter: int  # the seat that led the round's first trick
+    winners: tuple[int, ...] | None
+
+
+@attrs.frozen(slots=True)
+class View(_BaseView):
+    """What one seat of kitten tricks may know."""
+
+    game: ClassVar[str] = "kitten-tricks"
+    hand: tuple[Card, ...]
+    """This seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    trump: Card
+    """The face-up trump card of the round."""
+    trump_colour: str
+    """The trump colour of the round (the trump card's colour)."""
+    trick: tuple[Card, ...]
+    """The cards played to the current trick, in play order."""
+    leader: int
+    """The seat that led the current trick."""
+    collections: tuple[tuple[Card, ...], ...]
+    """Each seat's collection, face up."""
+    super_chats: tuple[int, ...]
+    """Each seat's Super Chat cards."""
+    starter: int
+    """The seat that led the first trick of this round."""
+    stock_size: int
+    """The unused cards of the round, face down."""
+    discard_size: int
+    """The cards discarded face down this round."""
+    outcome: Outcome | None
+    """How the match ended, once it is over."""
+
+
+class State(_BaseState[_Position]):
+    """A moment of a kitten tricks match."""
+
+    __slots__ = ()
+    rules: Rules
+
+    # -- public, game-specific reading ----------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (full information: not for players' eyes)."""
+        return tuple(_as_cards(h) for h in self._pos.hands)
+
+    @property
+    def trump(self) -> Card:
+        """The face-up trump card of the round."""
+        return _card(self._pos.trump)
+
+    @property
+    def trump_colour(self) -> str:
+        """The trump colour of the round."""
+        return COLOUR_NAMES[self._pos.trump >> _SHIFT]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards played to the current trick, in play order."""
+        return _as_cards(self._pos.trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        return self._pos.leader
+
+    @property
+    def collections(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's collection, in the order collected."""
+        return tuple(_as_cards(c) for c in self._pos.collections)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The unused cards of the round (face down)."""
+        return _as_cards(self._pos.stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards discarded face down this round."""
+        return _as_cards(self._pos.discard)
+
+    @property
+    def super_chats(self) -> tuple[int, ...]:
+        """Each seat's Super Chat cards."""
+        return self._pos.super_chats
+
+    @property
+    def starter(self) -> int:
+        """The seat that led the first trick of this round."""
+        return self._pos.starter
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play to the trick, or ``None`` once the match is over."""
+        return self._pos.to_move
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The Super Chat cards of each seat (higher is better)."""
+        return self._pos.super_chats
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The seats that reached three Super Chats together, or the leaders at the limit."""
+        winners = self._pos.winners
+        if winners is None:
+            return None
+        return Outcome(winners=winners, scores=self._pos.super_chats)
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Each hand and collection, the trick, the trump card, the stock and the discard."""
+        pos = self._pos
+        out: dict[str, tuple[Card, ...]] = {}
+        for seat, hand in enumerate(pos.hands):
+            out[f"hand/{seat}"] = _as_cards(hand)
+        for seat, collection in enumerate(pos.collections):
+            out[f"collection/{seat}"] = _as_cards(collection)
+        out["trick"] = _as_cards(pos.trick)
+        out["trump"] = (_card(pos.trump),)
+        out["stock"] = _as_cards(pos.stock)
+        out["discard"] = _as_cards(pos.discard)
+        return out
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The seat's own hand, the trick, the trump card and every collection."""
+        seat = self._check_seat(seat)
+        collections = (f"collection/{s}" for s in range(self.players))
+        return frozenset({f"hand/{seat}", "trick", "trump", *collections})
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may know: its hand, the table, and the sizes of hidden piles."""
+        seat = self._check_seat(seat)
+        pos = self._pos
+        return View(
+            **self._view_base(seat),
+            hand=_as_cards(pos.hands[seat]),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            trump=_card(pos.trump),
+            trump_colour=self.trump_colour,
+            trick=_as_cards(pos.trick),
+            leader=pos.leader,
+            collections=self.collections,
+            super_chats=pos.super_chats,
+            starter=pos.starter,
+            stock_size=len(pos.stock),
+            discard_size=len(pos.discard),
+            outcome=self.outcome,
+        )
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Rules, players: int) -> None:
+        if rules.first_player >= players:
+            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
+        needed = HAND_SIZES[players] * players + 1
+        size = rules.colours * rules.values
+        if size < needed:
+            msg = (
+                f"a deck of {rules.colours} colours x {rules.values} values has {size} cards; "
+                f"{players} players need {needed} ({HAND_SIZES[players]} each and the trump card)"
+            )
+            raise InvalidSetupError(msg)
+
+    @classmethod
+    def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
+        events: list[Event] = []
+        start = rules.first_player
+        pos = _new_round(rules, players, rng, 1, start, (0,) * players, events)
+        return pos, events
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
+        _check_scenario(setup, players, rules)
+        hands = tuple(tuple(_INT[c] for c in h) for h in setup.hands)
+        trick = tuple(_INT[c] for c in setup.trick)
+        pos = _Position(
+            hands=hands,
+            trick=trick,
+            leader=(setup.to_move - len(trick)) % players,
+            to_move=setup.to_move,
+            collections=tuple(tuple(_INT[c] for c in h) for h in setup.collections),
+            trump=_INT[setup.trump],
+            stock=tuple(_INT[c] for c in setup.stock),
+            discard=tuple(_INT[c] for c in setup.discard),
+            super_chats=setup.super_chats,
+            round=setup.round,
+            starter=setup.starter,
+            winners=None,
+        )
+        events: list[Event] = [
+            RoundStarted(round=setup.round, starter=setup.starter, trump=setup.trump)
+        ]
+        events += [
+            Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
+            for s, h in enumerate(setup.hands)
+        ]
+        return pos, events
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        pos = self._pos
+        return tuple(map(_PLAYS.__getitem__, pos.hands[pos.to_move]))  # type: ignore[index,arg-type]
+
+    def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, PlayCard):
+            return (
+                f"seat {self.to_move} does not hold the {action.card}; any card of the hand "
+                "may be played (KT-2)"
+            )
+        return super()._why_illegal(action)  # pragma: no cover - PlayCard is the only action
+
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
+        pos = self._pos
+        card = _PLAY_INT[action]  # type: ignore[index]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        hand = pos.hands[mover]
+        at = hand.index(card)
+        hands = (*pos.hands[:mover], hand[:at] + hand[at + 1 :], *pos.hands[mover + 1 :])
+        trick = (*pos.trick, card)
+        played = _PLAYED[mover][card]
+        players = self._players
+        if len(trick) < players:
+            return _Position(
+                hands,
+                trick,
+                pos.leader,
+                (mover + 1) % players,
+                pos.collections,
+                pos.trump,
+                pos.stock,
+                pos.discard,
+                pos.super_chats,
+                pos.round,
+                pos.starter,
+                None,
+            ), (played,)  # type: ignore[return-value]
+        return self._end_trick(pos, hands, trick, [played])  # type: ignore[list-item]
+
+    def _end_trick(  # noqa: C901, PLR0912, PLR0915 - the trick's consequences, in order
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        trick: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        rules = self.rules
+        players = self._players
+        top = rules.values
+        # KT-3: the highest trump if any, else the highest card of the led colour; a 1 whose
+        # colour's top card is in the trick counts one above that top card.
+        trump = pos.trump >> _SHIFT
+        target = trick[0] >> _SHIFT
+        for c in trick:
+            if c >> _SHIFT == trump:
+                target = trump
+                break
+        best = at = 0
+        for i, c in enumerate(trick):
+            if c >> _SHIFT == target:
+                value = c & _MASK
+                if value == 1 and c + top - 1 in trick:
+                    value = top + 1
+                if value > best:
+                    best, at = value, i
+        winner = (pos.leader + at) % players
+        won = trick[at]
+        events.append(TrickWon(seat=winner, card=_card(won), coup_de_patte=best > top))
+        # KT-4: the trick joins the winner's collection; a colour reaching four is lost.
+        collection = pos.collections[winner] + trick
+        counts = [0] * rules.colours
+        for c in collection:
+            counts[c >> _SHIFT] += 1
+        discard = pos.discard
+        lost = [colour for colour, n in enumerate(counts) if n >= LOSS_THRESHOLD]
+        if lost:
+            new_hands = list(hands)
+            for colour in lost:
+                given = tuple(c for c in collection if c >> _SHIFT == colour)
+                collection = tuple(c for c in collection if c >> _SHIFT != colour)
+                counts[colour] = 0
+                shuffled = self._rng(_LOSS_PURPOSE + colour).shuffled(given)
+                events.append(
+                    ColourLost(
+                        seat=winner,
+                        colour=COLOUR_NAMES[colour],
+                        lost=_as_cards(given),
+                        discarded=len(given) - (players - 1),
+                    )
+                )
+                for k in range(1, players):
+                    receiver = (winner + k) % players
+                    c = shuffled[k - 1]
+                    new_hands[receiver] = (*new_hands[receiver], c)
+                    events.append(
+                        CardReceived(
+                            seat=receiver, source=winner, card=_card(c), visible_to=_ONLY[receiver]
+                        )
+                    )
+                discard += shuffled[players - 1 :]
+            hands = tuple(new_hands)
+        collections = (*pos.collections[:winner], collection, *pos.collections[winner + 1 :])
+        # KT-5: the round ends on a complete collection or on an empty hand.
+        if all(counts):
+            reason, seat = "all-colours", winner
+        elif () in hands:
+            reason = "empty-hand"
+            seat = next(
+                s % players for s in range(winner, winner + players) if not hands[s % players]
+            )
+        else:
+            return _Position(
+                hands,
+                (),
+                winner,
+                winner,
+                collections,
+                pos.trump,
+                pos.stock,
+                discard,
+                pos.super_chats,
+                pos.round,
+                pos.starter,
+                None,
+            ), events
+        colours = tuple(len({c >> _SHIFT for c in h}) for h in collections)
+        most = max(colours)
+        gainers = tuple(s for s in range(players) if colours[s] == most)
+        chats = list(pos.super_chats)
+        for s in gainers:
+            chats[s] += 1
+        super_chats = tuple(chats)
+        events.append(
+            RoundEnded(
+                round=pos.round,
+                reason=reason,
+                seat=seat,
+                colours=colours,
+                gainers=gainers,
+                super_chats=super_chats,
+            )
+        )
+        # KT-6: three Super Chats win (together if several); else the round limit; else deal.
+        winners: tuple[int, ...] | None = None
+        leaders = max(super_chats)
+        if leaders >= SUPER_CHATS_TO_WIN or pos.round >= rules.max_rounds:
+            winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+            events.append(
+                MatchEnded(
+                    winners=winners,
+                    super_chats=super_chats,
+                    max_rounds=leaders < SUPER_CHATS_TO_WIN,
+                )
+            )
+            return _Position(
+                hands,
+                (),
+                winner,
+                None,
+                collections,
+                pos.trump,
+                pos.stock,
+                discard,
+                super_chats,
+                pos.round,
+                pos.starter,
+                winners,
+            ), events
+        starter = (pos.starter + 1) % players
+        rng = self._rng(_DEAL_PURPOSE)
+        return _new_round(rules, players, rng, pos.round + 1, starter, super_chats, events), events
+
+    def _perturbed(self, seat: int, rng: Rng) -> State | None:
+        """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
+        pos = self._pos
+        others = [s for s in range(self.players) if s != seat]
+        hidden = [c for s in others for c in pos.hands[s]] + [*pos.stock, *pos.discard]
+        mixed = rng.shuffled(hidden)
+        hands = list(pos.hands)
+        k = 0
+        for s in others:
+            size = len(hands[s])
+            hands[s] = mixed[k : k + size]
+            k += size
+        stock = mixed[k : k + len(pos.stock)]
+        discard = mixed[k + len(pos.stock) :]
+        return self._replace_position(
+            pos._replace(hands=tuple(hands), stock=stock, discard=discard)
+        )
+
+
+_DEAL_PURPOSE = 0x100
+_LOSS_PURPOSE = 0x200
+
+
+def _new_round(  # noqa: PLR0917 - private helper of the deal
+    rules: Rules,
+    players: int,
+    rng: Rng,
+    round_: int,
+    starter: int,
+    super_chats: tuple[int, ...],
+    events: list[Event],
+) -> _Position:
+    """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
+    order = rng.shuffled(_deck(rules.colours, rules.values)[1])
+    size = HAND_SIZES[players]
+    hands = tuple(sorted(order[s * size : (s + 1) * size]) for s in range(players))
+    trump = order[players * size]
+    events.append(RoundStarted(round=round_, starter=starter, trump=_card(trump)))
+    events.extend(
+        Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
+        for s, h in enumerate(hands)
+    )
+    return _Position(
+        tuple(tuple(h) for h in hands),
+        (),
+        starter,
+        starter,
+        ((),) * players,
+        trump,
+        order[players * size + 1 :],
+        (),
+        super_chats,
+        round_,
+        starter,
+        None,
+    )
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
+    n = players
+    if len(setup.collections) != n or len(setup.super_chats) != n:
+        msg = (
+            f"collections and super_chats need one entry for each of the {n} seats, got "
+            f"{len(setup.collections)} and {len(setup.super_chats)}"
+        )
+        raise InvalidSetupError(msg)
+    zones: list[tuple[str, tuple[object, ...]]] = [
+        *((f"seat {s}'s hand", h) for s, h in enumerate(setup.hands)),
+        *((f"seat {s}'s collection", h) for s, h in enumerate(setup.collections)),
+        ("the trick", setup.trick),
+        ("the trump card", (setup.trump,)),
+        ("the discard", setup.discard),
+        ("the stock", setup.stock),
+    ]
+    listed: list[Card] = []
+    for where, zone in zones:
+        for card in zone:  # scenarios come from users: check every card
+            if not isinstance(card, Card):
+                msg = f"{where} holds {card!r}, which is not a kitten tricks card"
+                raise InvalidSetupError(msg)
+            listed.append(card)
+    missing, extra = deck(rules).missing_and_extra(listed)
+    if missing or extra:
+        msg = (
+            f"the zones must hold each of the {len(deck(rules))} cards of a "
+            f"{rules.colours} x {rules.values} deck exactly once; "
+            f"missing: {sorted(map(str, missing.elements()))}, "
+            f"extra: {sorted(map(str, extra.elements()))}"
+        )
+        raise InvalidSetupError(msg)
+    for name in ("to_move", "starter"):
+        value = getattr(setup, name)
+        if not _is_seat(value, n):
+            msg = f"{name} must be a seat of the {n}-player match, not {value!r}"
+            raise InvalidSetupError(msg)
+    if len(setup.trick) >= n:
+        msg = f"a trick holds at most {n - 1} cards before its last play, got {len(setup.trick)}"
+        raise InvalidSetupError(msg)
+    for k in range(n - len(setup.trick)):
+        seat = (setup.to_move + k) % n
+        if not setup.hands[seat]:
+            msg = (
+                f"seat {seat} has still to play to the trick but holds no card (an empty hand "
+                "ends the round, KT-5)"
+            )
+            raise InvalidSetupError(msg)
+    for seat, collection in enumerate(setup.collections):
+        colours = [c.colour for c in collection]
+        full = sorted({c for c in colours if colours.count(c) >= LOSS_THRESHOLD})
+        if full:
+            msg = f"seat {seat}'s collection holds {LOSS_THRESHOLD} or more {full[0]} cards (KT-4)"
+            raise InvalidSetupError(msg)
+        if len(set(colours)) == rules.colours:
+            msg = f"seat {seat}'s collection holds every colour, so the round is over (KT-5)"
+            raise InvalidSetupError(msg)
+    for seat, chats in enumerate(setup.super_chats):
+        if not isinstance(chats, int) or isinstance(chats, bool):
+            msg = f"seat {seat}'s super_chats must be an int, not {chats!r}"
+            raise InvalidSetupError(msg)
+        if not 0 <= chats < SUPER_CHATS_TO_WIN:
+            msg = (
+                f"seat {seat}'s super_chats must be 0..{SUPER_CHATS_TO_WIN - 1} in a match in "
+                f"play, not {chats!r}"
+            )
+            raise InvalidSetupError(msg)
+    if not isinstance(setup.round, int) or not 1 <= setup.round <= rules.max_rounds:
+        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {setup.round!r}"
+        raise InvalidSetupError(msg)
+
+
+GAME: Game[State] = Game(
+    slug="kitten-tricks",
+    title="Kitten tricks",
+    min_players=3,
+    max_players=5,
+    rules=Rules,
+    state=State,
+    actions=(PlayCard,),
+    deck=lambda _players, rules: deck(rules),
+    card=Card.from_code,
+    setup=Setup,
+)
+"""The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
