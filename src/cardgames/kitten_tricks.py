@@ -188,19 +188,42 @@ def deck(rules: Rules | None = None) -> cards.Deck[Card]:
 # --- Actions -------------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, init=False, eq=False)
 class PlayCard(Action):
-    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2)."""
+    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2).
+
+    There is exactly one ``PlayCard`` per card: ``PlayCard(card)`` returns it, so actions equal
+    by value are the same object and compare and hash at the speed of identity.
+    """
 
     kind: ClassVar[str] = "play-card"
     card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:  # noqa: PYI034 - interned: always this class
+        """Return the action that plays ``card``."""
+        try:
+            return _PLAYS_BY_CARD[card]
+        except (KeyError, TypeError):
+            msg = f"a PlayCard plays a kitten tricks card, not {card!r}"
+            raise TypeError(msg) from None
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        """Copies and pickles come back as the one action of their card."""
+        return PlayCard, (self.card,)
 
     def __str__(self) -> str:
         """Return ``play red 7``."""
         return f"play {self.card}"
 
 
-_PLAYS: list[PlayCard | None] = [None if c is None else PlayCard(c) for c in _CARD]
+def _make_play(card: Card) -> PlayCard:
+    action = object.__new__(PlayCard)
+    object.__setattr__(action, "card", card)
+    return action
+
+
+_PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _CARD]
+_PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
 _PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
 
 # --- Events --------------------------------------------------------------------------------
@@ -375,6 +398,9 @@ class MatchEnded(Event):
         return f"{winners} {verb} the match ({how})"
 
 
+# Every trick has one; the records are immutable, so each is made once and then shared.
+_TRICKS_WON: dict[int, TrickWon] = {}
+
 # --- Scenarios -----------------------------------------------------------------------------
 
 
@@ -467,20 +493,25 @@ def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
 # --- Position and transitions --------------------------------------------------------------
 
 
+class _Round(NamedTuple):
+    # The parts of a position that change at most once per trick.
+    trump: int
+    stock: tuple[int, ...]
+    discard: tuple[int, ...]
+    super_chats: tuple[int, ...]
+    number: int
+    starter: int  # the seat that led the round's first trick
+    winners: tuple[int, ...] | None  # set once the match is over
+
+
 class _Position(NamedTuple):
     # Cards are small ints (see _SHIFT); the public properties turn them back into cards.
     hands: tuple[tuple[int, ...], ...]
     trick: tuple[int, ...]
     leader: int  # the seat that led the current trick
     to_move: int | None
-    collections: tuple[tuple[int, ...], ...]
-    trump: int
-    stock: tuple[int, ...]
-    discard: tuple[int, ...]
-    super_chats: tuple[int, ...]
-    round: int
-    starter: int  # the seat that led the round's first trick
-    winners: tuple[int, ...] | None
+    collections: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> colour -> cards
+    table: _Round
 
 
 @attrs.frozen(slots=True)
@@ -530,12 +561,12 @@ class State(_BaseState[_Position]):
     @property
     def trump(self) -> Card:
         """The face-up trump card of the round."""
-        return _card(self._pos.trump)
+        return _card(self._pos.table.trump)
 
     @property
     def trump_colour(self) -> str:
         """The trump colour of the round."""
-        return COLOUR_NAMES[self._pos.trump >> _SHIFT]
+        return COLOUR_NAMES[self._pos.table.trump >> _SHIFT]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -549,28 +580,28 @@ class State(_BaseState[_Position]):
 
     @property
     def collections(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's collection, in the order collected."""
-        return tuple(_as_cards(c) for c in self._pos.collections)
+        """Each seat's collection, colour by colour (in colour order)."""
+        return tuple(_flat_cards(c) for c in self._pos.collections)
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The unused cards of the round (face down)."""
-        return _as_cards(self._pos.stock)
+        return _as_cards(self._pos.table.stock)
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The cards discarded face down this round."""
-        return _as_cards(self._pos.discard)
+        return _as_cards(self._pos.table.discard)
 
     @property
     def super_chats(self) -> tuple[int, ...]:
         """Each seat's Super Chat cards."""
-        return self._pos.super_chats
+        return self._pos.table.super_chats
 
     @property
     def starter(self) -> int:
         """The seat that led the first trick of this round."""
-        return self._pos.starter
+        return self._pos.table.starter
 
     @property
     def to_move(self) -> int | None:
@@ -580,20 +611,20 @@ class State(_BaseState[_Position]):
     @property
     def round(self) -> int:
         """The 1-based index of the current round."""
-        return self._pos.round
+        return self._pos.table.number
 
     @property
     def scores(self) -> tuple[int, ...]:
         """The Super Chat cards of each seat (higher is better)."""
-        return self._pos.super_chats
+        return self._pos.table.super_chats
 
     @property
     def outcome(self) -> Outcome | None:
         """The seats that reached three Super Chats together, or the leaders at the limit."""
-        winners = self._pos.winners
-        if winners is None:
+        table = self._pos.table
+        if table.winners is None:
             return None
-        return Outcome(winners=winners, scores=self._pos.super_chats)
+        return Outcome(winners=table.winners, scores=table.super_chats)
 
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
         """Each hand and collection, the trick, the trump card, the stock and the discard."""
@@ -602,11 +633,11 @@ class State(_BaseState[_Position]):
         for seat, hand in enumerate(pos.hands):
             out[f"hand/{seat}"] = _as_cards(hand)
         for seat, collection in enumerate(pos.collections):
-            out[f"collection/{seat}"] = _as_cards(collection)
+            out[f"collection/{seat}"] = _flat_cards(collection)
         out["trick"] = _as_cards(pos.trick)
-        out["trump"] = (_card(pos.trump),)
-        out["stock"] = _as_cards(pos.stock)
-        out["discard"] = _as_cards(pos.discard)
+        out["trump"] = (_card(pos.table.trump),)
+        out["stock"] = _as_cards(pos.table.stock)
+        out["discard"] = _as_cards(pos.table.discard)
         return out
 
     def visible_zones(self, seat: int) -> frozenset[str]:
@@ -619,19 +650,20 @@ class State(_BaseState[_Position]):
         """Return what ``seat`` may know: its hand, the table, and the sizes of hidden piles."""
         seat = self._check_seat(seat)
         pos = self._pos
+        table = pos.table
         return View(
             **self._view_base(seat),
             hand=_as_cards(pos.hands[seat]),
             hand_sizes=tuple(len(h) for h in pos.hands),
-            trump=_card(pos.trump),
+            trump=_card(table.trump),
             trump_colour=self.trump_colour,
             trick=_as_cards(pos.trick),
             leader=pos.leader,
             collections=self.collections,
-            super_chats=pos.super_chats,
-            starter=pos.starter,
-            stock_size=len(pos.stock),
-            discard_size=len(pos.discard),
+            super_chats=table.super_chats,
+            starter=table.starter,
+            stock_size=len(table.stock),
+            discard_size=len(table.discard),
             outcome=self.outcome,
         )
 
@@ -654,28 +686,29 @@ class State(_BaseState[_Position]):
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
         events: list[Event] = []
-        start = rules.first_player
-        pos = _new_round(rules, players, rng, 1, start, (0,) * players, events)
+        pos = _new_round(rules, players, rng, 1, rules.first_player, (0,) * players, events)
         return pos, events
 
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_scenario(setup, players, rules)
-        hands = tuple(tuple(_INT[c] for c in h) for h in setup.hands)
-        trick = tuple(_INT[c] for c in setup.trick)
+        trick = _as_ints(setup.trick)
+        table = _Round(
+            trump=_INT[setup.trump],
+            stock=_as_ints(setup.stock),
+            discard=_as_ints(setup.discard),
+            super_chats=setup.super_chats,
+            number=setup.round,
+            starter=setup.starter,
+            winners=None,
+        )
         pos = _Position(
-            hands=hands,
+            hands=tuple(_as_ints(h) for h in setup.hands),
             trick=trick,
             leader=(setup.to_move - len(trick)) % players,
             to_move=setup.to_move,
-            collections=tuple(tuple(_INT[c] for c in h) for h in setup.collections),
-            trump=_INT[setup.trump],
-            stock=tuple(_INT[c] for c in setup.stock),
-            discard=tuple(_INT[c] for c in setup.discard),
-            super_chats=setup.super_chats,
-            round=setup.round,
-            starter=setup.starter,
-            winners=None,
+            collections=tuple(_by_colour(_as_ints(c), rules.colours) for c in setup.collections),
+            table=table,
         )
         events: list[Event] = [
             RoundStarted(round=setup.round, starter=setup.starter, trump=setup.trump)
@@ -706,90 +739,43 @@ class State(_BaseState[_Position]):
         at = hand.index(card)
         hands = (*pos.hands[:mover], hand[:at] + hand[at + 1 :], *pos.hands[mover + 1 :])
         trick = (*pos.trick, card)
-        played = _PLAYED[mover][card]
+        played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
         if len(trick) < players:
-            return _Position(
-                hands,
-                trick,
-                pos.leader,
-                (mover + 1) % players,
-                pos.collections,
-                pos.trump,
-                pos.stock,
-                pos.discard,
-                pos.super_chats,
-                pos.round,
-                pos.starter,
-                None,
-            ), (played,)  # type: ignore[return-value]
-        return self._end_trick(pos, hands, trick, [played])  # type: ignore[list-item]
+            after = mover + 1 if mover + 1 < players else 0
+            return _Position(hands, trick, pos.leader, after, pos.collections, pos.table), (played,)
+        return self._end_trick(pos, hands, trick, [played])
 
-    def _end_trick(  # noqa: C901, PLR0912, PLR0915 - the trick's consequences, in order
+    def _end_trick(
         self,
         pos: _Position,
         hands: tuple[tuple[int, ...], ...],
         trick: tuple[int, ...],
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
-        rules = self.rules
+        """Give the complete trick to its winner (KT-3, KT-4), then end the round (KT-5)?"""
+        table = pos.table
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self._rules.values)  # type: ignore[attr-defined]
         players = self._players
-        top = rules.values
-        # KT-3: the highest trump if any, else the highest card of the led colour; a 1 whose
-        # colour's top card is in the trick counts one above that top card.
-        trump = pos.trump >> _SHIFT
-        target = trick[0] >> _SHIFT
-        for c in trick:
-            if c >> _SHIFT == trump:
-                target = trump
-                break
-        best = at = 0
-        for i, c in enumerate(trick):
-            if c >> _SHIFT == target:
-                value = c & _MASK
-                if value == 1 and c + top - 1 in trick:
-                    value = top + 1
-                if value > best:
-                    best, at = value, i
         winner = (pos.leader + at) % players
-        won = trick[at]
-        events.append(TrickWon(seat=winner, card=_card(won), coup_de_patte=best > top))
-        # KT-4: the trick joins the winner's collection; a colour reaching four is lost.
-        collection = pos.collections[winner] + trick
-        counts = [0] * rules.colours
-        for c in collection:
-            counts[c >> _SHIFT] += 1
-        discard = pos.discard
-        lost = [colour for colour, n in enumerate(counts) if n >= LOSS_THRESHOLD]
-        if lost:
-            new_hands = list(hands)
-            for colour in lost:
-                given = tuple(c for c in collection if c >> _SHIFT == colour)
-                collection = tuple(c for c in collection if c >> _SHIFT != colour)
-                counts[colour] = 0
-                shuffled = self._rng(_LOSS_PURPOSE + colour).shuffled(given)
-                events.append(
-                    ColourLost(
-                        seat=winner,
-                        colour=COLOUR_NAMES[colour],
-                        lost=_as_cards(given),
-                        discarded=len(given) - (players - 1),
-                    )
-                )
-                for k in range(1, players):
-                    receiver = (winner + k) % players
-                    c = shuffled[k - 1]
-                    new_hands[receiver] = (*new_hands[receiver], c)
-                    events.append(
-                        CardReceived(
-                            seat=receiver, source=winner, card=_card(c), visible_to=_ONLY[receiver]
-                        )
-                    )
-                discard += shuffled[players - 1 :]
-            hands = tuple(new_hands)
-        collections = (*pos.collections[:winner], collection, *pos.collections[winner + 1 :])
-        # KT-5: the round ends on a complete collection or on an empty hand.
-        if all(counts):
+        key = (winner << 9) | (trick[at] << 1) | coup
+        won = _TRICKS_WON.get(key)
+        if won is None:
+            won = _TRICKS_WON[key] = TrickWon(
+                seat=winner, card=_card(trick[at]), coup_de_patte=coup
+            )
+        events.append(won)
+        collection = list(pos.collections[winner])
+        for c in trick:
+            collection[c >> _SHIFT] += (c,)
+        if max(map(len, collection)) >= LOSS_THRESHOLD:
+            hands, table = self._lose_colours(winner, collection, hands, table, events)
+        collections = (
+            *pos.collections[:winner],
+            tuple(collection),
+            *pos.collections[winner + 1 :],
+        )
+        if all(collection):
             reason, seat = "all-colours", winner
         elif () in hands:
             reason = "empty-hand"
@@ -797,30 +783,61 @@ class State(_BaseState[_Position]):
                 s % players for s in range(winner, winner + players) if not hands[s % players]
             )
         else:
-            return _Position(
-                hands,
-                (),
-                winner,
-                winner,
-                collections,
-                pos.trump,
-                pos.stock,
-                discard,
-                pos.super_chats,
-                pos.round,
-                pos.starter,
-                None,
-            ), events
-        colours = tuple(len({c >> _SHIFT for c in h}) for h in collections)
+            return _Position(hands, (), winner, winner, collections, table), events
+        return self._end_round(
+            _Position(hands, (), winner, None, collections, table), reason, seat, events
+        )
+
+    def _lose_colours(
+        self,
+        winner: int,
+        collection: list[tuple[int, ...]],
+        hands: tuple[tuple[int, ...], ...],
+        table: _Round,
+        events: list[Event],
+    ) -> tuple[tuple[tuple[int, ...], ...], _Round]:
+        """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
+        players = self._players
+        new_hands = list(hands)
+        discard = table.discard
+        for colour, lost in enumerate(collection):
+            if len(lost) < LOSS_THRESHOLD:
+                continue
+            collection[colour] = ()
+            events.append(
+                ColourLost(
+                    seat=winner,
+                    colour=COLOUR_NAMES[colour],
+                    lost=_as_cards(lost),
+                    discarded=len(lost) - (players - 1),
+                )
+            )
+            shuffled = self._rng(_LOSS_PURPOSE + colour).shuffled(lost)
+            for k in range(1, players):
+                receiver = (winner + k) % players
+                c = shuffled[k - 1]
+                new_hands[receiver] = (*new_hands[receiver], c)
+                events.append(
+                    CardReceived(
+                        seat=receiver, source=winner, card=_card(c), visible_to=_ONLY[receiver]
+                    )
+                )
+            discard += shuffled[players - 1 :]
+        return tuple(new_hands), table._replace(discard=discard)
+
+    def _end_round(
+        self, pos: _Position, reason: str, seat: int, events: list[Event]
+    ) -> tuple[_Position, list[Event]]:
+        """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
+        players = self._players
+        table = pos.table
+        colours = tuple(sum(1 for cards in c if cards) for c in pos.collections)
         most = max(colours)
         gainers = tuple(s for s in range(players) if colours[s] == most)
-        chats = list(pos.super_chats)
-        for s in gainers:
-            chats[s] += 1
-        super_chats = tuple(chats)
+        super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
         events.append(
             RoundEnded(
-                round=pos.round,
+                round=table.number,
                 reason=reason,
                 seat=seat,
                 colours=colours,
@@ -828,41 +845,24 @@ class State(_BaseState[_Position]):
                 super_chats=super_chats,
             )
         )
-        # KT-6: three Super Chats win (together if several); else the round limit; else deal.
-        winners: tuple[int, ...] | None = None
         leaders = max(super_chats)
-        if leaders >= SUPER_CHATS_TO_WIN or pos.round >= rules.max_rounds:
+        if leaders >= SUPER_CHATS_TO_WIN or table.number >= self.rules.max_rounds:
             winners = tuple(s for s in range(players) if super_chats[s] == leaders)
-            events.append(
-                MatchEnded(
-                    winners=winners,
-                    super_chats=super_chats,
-                    max_rounds=leaders < SUPER_CHATS_TO_WIN,
-                )
-            )
-            return _Position(
-                hands,
-                (),
-                winner,
-                None,
-                collections,
-                pos.trump,
-                pos.stock,
-                discard,
-                super_chats,
-                pos.round,
-                pos.starter,
-                winners,
-            ), events
-        starter = (pos.starter + 1) % players
+            by_limit = leaders < SUPER_CHATS_TO_WIN
+            events.append(MatchEnded(winners=winners, super_chats=super_chats, max_rounds=by_limit))
+            table = table._replace(super_chats=super_chats, winners=winners)
+            return pos._replace(table=table), events
+        starter = (table.starter + 1) % players
         rng = self._rng(_DEAL_PURPOSE)
-        return _new_round(rules, players, rng, pos.round + 1, starter, super_chats, events), events
+        pos = _new_round(self.rules, players, rng, table.number + 1, starter, super_chats, events)
+        return pos, events
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
         """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
         pos = self._pos
+        table = pos.table
         others = [s for s in range(self.players) if s != seat]
-        hidden = [c for s in others for c in pos.hands[s]] + [*pos.stock, *pos.discard]
+        hidden = [c for s in others for c in pos.hands[s]] + [*table.stock, *table.discard]
         mixed = rng.shuffled(hidden)
         hands = list(pos.hands)
         k = 0
@@ -870,22 +870,41 @@ class State(_BaseState[_Position]):
             size = len(hands[s])
             hands[s] = mixed[k : k + size]
             k += size
-        stock = mixed[k : k + len(pos.stock)]
-        discard = mixed[k + len(pos.stock) :]
-        return self._replace_position(
-            pos._replace(hands=tuple(hands), stock=stock, discard=discard)
+        table = table._replace(
+            stock=mixed[k : k + len(table.stock)], discard=mixed[k + len(table.stock) :]
         )
+        return self._replace_position(pos._replace(hands=tuple(hands), table=table))
 
 
 _DEAL_PURPOSE = 0x100
 _LOSS_PURPOSE = 0x200
 
 
+def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
+    """KT-3: the index of the winning card, and whether it won as a Coup de patte.
+
+    The highest trump wins if any trump was played, else the highest card of the led colour;
+    a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
+    """
+    colours = [c >> _SHIFT for c in trick]
+    target = trump if trump in colours else colours[0]
+    best = at = 0
+    for i, colour in enumerate(colours):
+        if colour == target:
+            c = trick[i]
+            value = c & _MASK
+            if value == 1 and c + top - 1 in trick:
+                value = top + 1
+            if value > best:
+                best, at = value, i
+    return at, best > top
+
+
 def _new_round(  # noqa: PLR0917 - private helper of the deal
     rules: Rules,
     players: int,
     rng: Rng,
-    round_: int,
+    number: int,
     starter: int,
     super_chats: tuple[int, ...],
     events: list[Event],
@@ -893,27 +912,28 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
     order = rng.shuffled(_deck(rules.colours, rules.values)[1])
     size = HAND_SIZES[players]
-    hands = tuple(sorted(order[s * size : (s + 1) * size]) for s in range(players))
+    hands = tuple(tuple(sorted(order[s * size : (s + 1) * size])) for s in range(players))
     trump = order[players * size]
-    events.append(RoundStarted(round=round_, starter=starter, trump=_card(trump)))
+    events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
     events.extend(
         Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
         for s, h in enumerate(hands)
     )
-    return _Position(
-        tuple(tuple(h) for h in hands),
-        (),
-        starter,
-        starter,
-        ((),) * players,
-        trump,
-        order[players * size + 1 :],
-        (),
-        super_chats,
-        round_,
-        starter,
-        None,
-    )
+    table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
+    empty = (((),) * rules.colours,) * players
+    return _Position(hands, (), starter, starter, empty, table)
+
+
+def _as_ints(cards_: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(map(_INT.__getitem__, cards_))
+
+
+def _flat_cards(collection: tuple[tuple[int, ...], ...]) -> tuple[Card, ...]:
+    return tuple(_CARD[c] for colour in collection for c in colour)  # type: ignore[misc]
+
+
+def _by_colour(cards_: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c for c in cards_ if c >> _SHIFT == k) for k in range(colours))
 
 
 def _is_seat(value: object, players: int) -> bool:
