@@ -733,17 +733,18 @@ class State(_BaseState[_Position]):
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         pos = self._pos
-        card = _PLAY_INT[action]  # type: ignore[index]
-        mover: int = pos.to_move  # type: ignore[assignment]
-        hand = pos.hands[mover]
+        hands, trick, leader, _, collections, table = pos
+        mover: int = pos.to_move  # type: ignore[assignment]  # in play
+        card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
+        hand = hands[mover]
         at = hand.index(card)
-        hands = (*pos.hands[:mover], hand[:at] + hand[at + 1 :], *pos.hands[mover + 1 :])
-        trick = (*pos.trick, card)
+        hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
+        trick = (*trick, card)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
         if len(trick) < players:
-            after = mover + 1 if mover + 1 < players else 0
-            return _Position(hands, trick, pos.leader, after, pos.collections, pos.table), (played,)
+            after = (mover + 1) % players
+            return _new(_Position, (hands, trick, leader, after, collections, table)), (played,)
         return self._end_trick(pos, hands, trick, [played])
 
     def _end_trick(
@@ -783,7 +784,7 @@ class State(_BaseState[_Position]):
                 s % players for s in range(winner, winner + players) if not hands[s % players]
             )
         else:
-            return _Position(hands, (), winner, winner, collections, table), events
+            return _new(_Position, (hands, (), winner, winner, collections, table)), events
         return self._end_round(
             _Position(hands, (), winner, None, collections, table), reason, seat, events
         )
@@ -831,7 +832,7 @@ class State(_BaseState[_Position]):
         """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
         players = self._players
         table = pos.table
-        colours = tuple(sum(1 for cards in c if cards) for c in pos.collections)
+        colours = tuple(len(c) - c.count(()) for c in pos.collections)
         most = max(colours)
         gainers = tuple(s for s in range(players) if colours[s] == most)
         super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
@@ -876,6 +877,8 @@ class State(_BaseState[_Position]):
         return self._replace_position(pos._replace(hands=tuple(hands), table=table))
 
 
+# Building a position from a ready tuple skips the NamedTuple constructor's Python frame.
+_new = tuple.__new__
 _DEAL_PURPOSE = 0x100
 _LOSS_PURPOSE = 0x200
 
