@@ -322,8 +322,8 @@ class ColourLost(Event):
         """Describe the loss."""
         rest = f", {self.discarded} discarded face down" if self.discarded else ""
         return (
-            f"seat {self.seat} holds {len(self.lost)} {self.colour} cards and loses them: "
-            f"one to each other player{rest}"
+            f"seat {self.seat}'s collection reaches {len(self.lost)} {self.colour} cards: "
+            f"they go one to each other player{rest}"
         )
 
 
