@@ -8,8 +8,11 @@ and the loss of a colour reaching four cards (KT-4), the end of a round and its 
 
 >>> from cardgames import kitten_tricks
 >>> state = kitten_tricks.GAME.new(3, seed=7)
->>> len(state.legal_actions()), state.trump_colour
-(10, 'purple')
+>>> print(f"trump card: {state.trump}; seat 0 may play any of {len(state.legal_actions())} cards")
+trump card: blue 6; seat 0 may play any of 10 cards
+>>> state = state.apply(state.legal_actions()[0])
+>>> print(state.events[-1])
+seat 0 plays red 2
 """
 
 from __future__ import annotations
