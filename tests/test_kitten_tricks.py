@@ -17,7 +17,7 @@ import pytest
 import cardgames
 from cardgames import kitten_tricks as kt
 from cardgames import testing
-from cardgames.errors import IllegalActionError, InvalidSetupError
+from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.kitten_tricks import Card, PlayCard, Rules, scenario
 
 YELLOW_TRUMP = Card("yellow", 4)
@@ -698,7 +698,7 @@ def test_contract_checks_pass(players: int) -> None:
         ),
         (
             {"hands": [cs("red-1"), cs("red-2"), cs("red-3")], "collections": [[], []]},
-            r"one entry for each of the 3 seats, got 2 and 3",
+            r"one entry for each of the 3 seats, got 3, 2 and 3",
         ),
         (
             {"hands": [cs("red-1"), cs("red-2"), cs("red-3")], "super_chats": [0, 3, 0]},
@@ -837,6 +837,15 @@ def test_json_round_trip_of_a_scenario() -> None:
     assert loaded.hands == state.hands
     assert loaded.discard == state.discard
     testing.check_state(loaded)
+
+
+def test_saved_scenario_for_another_table_is_refused() -> None:
+    """A saved 3-seat scenario relabelled as a 4-player match fails to load, saying why."""
+    state = scenario(hands=[cs("red-1"), cs("red-2"), cs("red-3")], trump=YELLOW_TRUMP)
+    doc = json.loads(state.to_json())
+    doc["players"] = 4
+    with pytest.raises(InvalidStateError, match=r"each of the 4 seats, got 3, 3 and 3"):
+        kt.GAME.from_json(json.dumps(doc))
 
 
 def test_golden_transcript() -> None:

@@ -757,9 +757,9 @@ class State(_BaseState[_Position]):
         trick: tuple[int, ...],
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
-        """Give the complete trick to its winner (KT-3, KT-4), then end the round (KT-5)?"""
+        """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
         table = pos.table
-        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self._rules.values)  # type: ignore[attr-defined]
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
         players = self._players
         winner = (pos.leader + at) % players
         key = (winner << 9) | (trick[at] << 1) | coup
@@ -948,10 +948,11 @@ def _is_seat(value: object, players: int) -> bool:
 
 def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
     n = players
-    if len(setup.collections) != n or len(setup.super_chats) != n:
+    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
+    if sizes != (n, n, n):
         msg = (
-            f"collections and super_chats need one entry for each of the {n} seats, got "
-            f"{len(setup.collections)} and {len(setup.super_chats)}"
+            f"hands, collections and super_chats need one entry for each of the {n} seats, "
+            f"got {sizes[0]}, {sizes[1]} and {sizes[2]}"
         )
         raise InvalidSetupError(msg)
     zones: list[tuple[str, tuple[object, ...]]] = [
