@@ -816,17 +816,23 @@ class State(_BaseState[_Position]):
                     discarded=len(lost) - (players - 1),
                 )
             )
-            shuffled = self._rng(_LOSS_PURPOSE + colour).shuffled(lost)
-            for k in range(1, players):
-                receiver = (winner + k) % players
-                c = shuffled[k - 1]
-                new_hands[receiver] = (*new_hands[receiver], c)
+            # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
+            # picks the dealt cards uniformly, one random number per receiver.
+            cards_ = list(lost)
+            for k in range(players - 1):
+                j = k + self._random_below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+                cards_[k], cards_[j] = cards_[j], cards_[k]
+                receiver = (winner + k + 1) % players
+                new_hands[receiver] = (*new_hands[receiver], cards_[k])
                 events.append(
                     CardReceived(
-                        seat=receiver, source=winner, card=_card(c), visible_to=_ONLY[receiver]
+                        seat=receiver,
+                        source=winner,
+                        card=_card(cards_[k]),
+                        visible_to=_ONLY[receiver],
                     )
                 )
-            discard += shuffled[players - 1 :]
+            discard += tuple(cards_[players - 1 :])
         return tuple(new_hands), table._replace(discard=discard)
 
     def _end_round(
