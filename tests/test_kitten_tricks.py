@@ -19,6 +19,7 @@ from cardgames import kitten_tricks as kt
 from cardgames import testing
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.kitten_tricks import Card, PlayCard, Rules, scenario
+from cardgames.rng import Rng
 
 YELLOW_TRUMP = Card("yellow", 4)
 
@@ -654,6 +655,29 @@ def test_kt_6_shared_win_among_several_at_three() -> None:
 def test_contract_checks_pass(players: int) -> None:
     """The one-call contract check passes at every player count."""
     testing.check_game(kt.GAME, players=[players], seeds=(11, 2_718_281_828))
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        (3, Rules(colours=8, values=4)),
+        (4, Rules(colours=3, values=12)),
+        (5, Rules(colours=2, values=20)),
+    ],
+    ids=["8x4", "3x12", "2x20"],
+)
+def test_contract_checks_pass_with_other_decks(players: int, rules: Rules) -> None:
+    """Random matches on other deck shapes keep every promise of the contract, state by state."""
+    state = kt.GAME.new(players, seed=99, rules=rules)
+    rng = Rng(99, 1)
+    while True:
+        testing.check_state(state, rng)
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.below(len(legal))])
+    testing.check_tampered_json(state)
+    assert state.outcome is not None
 
 
 @pytest.mark.parametrize(
