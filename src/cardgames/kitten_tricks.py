@@ -1,0 +1,1040 @@
+"""Kitten tricks: a trick-taking game of kittens collecting toys, round after round.
+
+The module reads like the rulebook (see ``docs/games/kitten-tricks.md`` for the clauses): the
+cards and the deal (KT-1), the rules options, the action, the events, the position and its
+transitions: playing to a trick (KT-2), who wins it and the Coup de patte (KT-3), collections
+and the loss of a colour reaching four cards (KT-4), the end of a round and its Super Chat cards
+(KT-5), and the match to three Super Chats (KT-6).
+
+>>> from cardgames import kitten_tricks
+>>> state = kitten_tricks.GAME.new(3, seed=7)
+>>> print(f"trump card: {state.trump}; seat 0 may play any of {len(state.legal_actions())} cards")
+trump card: blue 6; seat 0 may play any of 10 cards
+>>> state = state.apply(state.legal_actions()[0])
+>>> print(state.events[-1])
+seat 0 plays red 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, NamedTuple
+
+import attrs
+
+from cardgames import cards
+from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import State as _BaseState
+from cardgames.engine import View as _BaseView
+from cardgames.errors import InvalidSetupError
+from cardgames.rng import Rng
+
+__all__ = [
+    "COLOUR_NAMES",
+    "GAME",
+    "HAND_SIZES",
+    "LOSS_THRESHOLD",
+    "MAX_VALUES",
+    "SUPER_CHATS_TO_WIN",
+    "Card",
+    "CardReceived",
+    "ColourLost",
+    "Dealt",
+    "MatchEnded",
+    "PlayCard",
+    "Played",
+    "RoundEnded",
+    "RoundStarted",
+    "Rules",
+    "Setup",
+    "State",
+    "TrickWon",
+    "View",
+    "deck",
+    "scenario",
+]
+
+COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "pink", "grey")
+"""The toy colours, in colour order; a deck of ``Rules.colours`` colours uses the first ones."""
+MAX_VALUES = 20
+"""The largest ``Rules.values`` accepted."""
+HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
+"""Cards dealt to each player, by player count (KT-1)."""
+LOSS_THRESHOLD = 4
+"""A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
+SUPER_CHATS_TO_WIN = 3
+"""The Super Chat cards that win the match (KT-6)."""
+
+# --- Cards (KT-1) ----------------------------------------------------------------------------
+
+# Inside the engine a card is the small int ``colour << 5 | value``: its colour is ``c >> 5``,
+# its value ``c & 31``, and the top card of the same colour is ``c - value + top``.
+_SHIFT = 5
+_MASK = 31
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Card(cards.Card):
+    """A kitten tricks card: a toy ``colour`` (a name of :data:`COLOUR_NAMES`) and a ``value``."""
+
+    colour: str = attrs.field()
+    value: int = attrs.field()
+
+    @colour.validator
+    def _check_colour(self, _: object, colour: str) -> None:
+        if colour not in COLOUR_NAMES:
+            msg = f"a kitten tricks card's colour is one of {COLOUR_NAMES}, not {colour!r}"
+            raise ValueError(msg)
+
+    @value.validator
+    def _check_value(self, _: object, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUES:
+            msg = f"a kitten tricks card's value is 1..{MAX_VALUES}, not {value!r}"
+            raise ValueError(msg)
+
+    @property
+    def is_coup_de_patte(self) -> bool:
+        """Whether this is its colour's 1, the Coup de patte (KT-3)."""
+        return self.value == 1
+
+    @property
+    def code(self) -> str:
+        """``"red-7"``: the colour, a dash, the value."""
+        return f"{self.colour}-{self.value}"
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """Return the card whose :attr:`code` is ``code`` (``KeyError`` if there is none)."""
+        try:
+            return _BY_CODE[code]
+        except (KeyError, TypeError):
+            msg = f"no kitten tricks card with code {code!r}"
+            raise KeyError(msg) from None
+
+    def __str__(self) -> str:
+        """Return ``red 7``."""
+        return f"{self.colour} {self.value}"
+
+
+_CARD: list[Card | None] = [
+    Card(COLOUR_NAMES[i >> _SHIFT], i & _MASK) if 1 <= i & _MASK <= MAX_VALUES else None
+    for i in range(len(COLOUR_NAMES) << _SHIFT)
+]
+_CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)
+_INT: dict[Card, int] = {card: i for i, card in enumerate(_CARD) if card is not None}
+_BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
+
+
+def _card(c: int) -> Card:
+    return _CARD[c]  # type: ignore[return-value]
+
+
+def _as_cards(ints: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(map(_CARD.__getitem__, ints))  # type: ignore[arg-type]
+
+
+_DECKS: dict[tuple[int, int], tuple[cards.Deck[Card], tuple[int, ...]]] = {}
+
+
+def _deck(colours: int, values: int) -> tuple[cards.Deck[Card], tuple[int, ...]]:
+    key = (colours, values)
+    found = _DECKS.get(key)
+    if found is None:
+        ints = tuple(c << _SHIFT | v for c in range(colours) for v in range(1, values + 1))
+        found = _DECKS[key] = (cards.Deck(_as_cards(ints)), ints)
+    return found
+
+
+# --- Rules options --------------------------------------------------------------------------
+
+
+def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
+    def check(_: object, __: object, value: int) -> None:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            allowed = f"an int >= {low}" if high is None else f"an int in {low}..{high}"
+            msg = f"{name} must be {allowed}, not {value!r}"
+            raise InvalidSetupError(msg)
+
+    return check
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The options of kitten tricks; the defaults are the rulebook's game and rulings KT-1..6."""
+
+    colours: int = attrs.field(default=5, validator=_int_in("colours", 2, len(COLOUR_NAMES)))
+    """KT-1: the number of toy colours (the first names of :data:`COLOUR_NAMES`), 2..8. A
+    round also ends when a collection holds every one of them (KT-5)."""
+    values: int = attrs.field(default=7, validator=_int_in("values", 2, MAX_VALUES))
+    """KT-1: each colour holds the values ``1..values``, 2..20. Its 1 is the Coup de patte,
+    which the colour's top value (``values``) turns into ``values + 1`` (KT-3)."""
+    first_player: int = attrs.field(default=0, validator=_int_in("first_player", 0, None))
+    """The seat that leads the first round (the rulebook's last player to have petted a cat);
+    each later round starts one seat further clockwise (KT-6)."""
+    max_rounds: int = attrs.field(default=30, validator=_int_in("max_rounds", 1, None))
+    """KT-6: a match nobody has won after this many rounds ends with a shared win of the
+    players with the most Super Chat cards."""
+
+
+def deck(rules: Rules | None = None) -> cards.Deck[Card]:
+    """Return the cards of a match under ``rules`` (default: the 35 cards of KT-1)."""
+    rules = Rules() if rules is None else rules
+    return _deck(rules.colours, rules.values)[0]
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True, init=False, eq=False)
+class PlayCard(Action):
+    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2).
+
+    There is exactly one ``PlayCard`` per card: ``PlayCard(card)`` returns it, so actions equal
+    by value are the same object and compare and hash at the speed of identity.
+    """
+
+    kind: ClassVar[str] = "play-card"
+    card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:  # noqa: PYI034 - interned: always this class
+        """Return the action that plays ``card``."""
+        try:
+            return _PLAYS_BY_CARD[card]
+        except (KeyError, TypeError):
+            msg = f"a PlayCard plays a kitten tricks card, not {card!r}"
+            raise TypeError(msg) from None
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        """Copies and pickles come back as the one action of their card."""
+        return PlayCard, (self.card,)
+
+    def __str__(self) -> str:
+        """Return ``play red 7``."""
+        return f"play {self.card}"
+
+
+def _make_play(card: Card) -> PlayCard:
+    action = object.__new__(PlayCard)
+    object.__setattr__(action, "card", card)
+    return action
+
+
+_PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _CARD]
+_PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
+_PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
+
+# --- Events --------------------------------------------------------------------------------
+
+_ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
+
+
+@attrs.frozen(slots=True)
+class RoundStarted(Event):
+    """Round ``round`` is dealt: ``starter`` leads and ``trump`` is turned face up (KT-1)."""
+
+    kind: ClassVar[str] = "round-started"
+    round: int
+    starter: int
+    trump: Card
+
+    def __str__(self) -> str:
+        """Describe the new round."""
+        return (
+            f"round {self.round}: the trump card is {self.trump}, so {self.trump.colour} is "
+            f"trump; seat {self.starter} leads"
+        )
+
+
+@attrs.frozen(slots=True)
+class Dealt(Event):
+    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``)."""
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    count: int
+    hand: tuple[Card, ...] = ()
+
+    def redacted(self) -> Dealt:
+        """Hide the cards."""
+        return attrs.evolve(self, hand=())
+
+    def __str__(self) -> str:
+        """Describe the deal."""
+        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
+        return f"seat {self.seat} is dealt {self.count} cards{shown}"
+
+
+@attrs.frozen(slots=True)
+class Played(Event):
+    """``seat`` played ``card`` to the trick (KT-2); public."""
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        """Describe the play."""
+        return f"seat {self.seat} plays {self.card}"
+
+
+# Plays are the commonest event: one immutable record per seat and card, made once.
+_PLAYED = tuple(
+    [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
+)
+
+
+@attrs.frozen(slots=True)
+class TrickWon(Event):
+    """``seat`` won the trick with ``card`` and collects it (KT-3, KT-4); public.
+
+    ``coup_de_patte`` says that ``card`` is a 1 that won as its colour's strongest card.
+    """
+
+    kind: ClassVar[str] = "trick-won"
+    seat: int
+    card: Card
+    coup_de_patte: bool = False
+
+    def __str__(self) -> str:
+        """Describe the trick's result."""
+        how = " (Coup de patte)" if self.coup_de_patte else ""
+        return f"seat {self.seat} wins the trick with {self.card}{how}"
+
+
+@attrs.frozen(slots=True)
+class ColourLost(Event):
+    """``seat``'s collection reached four ``colour`` cards: it loses them all (KT-4); public.
+
+    The ``lost`` cards are dealt face down, one to each other seat clockwise from ``seat``'s left;
+    ``discarded`` of them are left over and discarded face down.
+    """
+
+    kind: ClassVar[str] = "colour-lost"
+    seat: int
+    colour: str
+    lost: tuple[Card, ...]
+    discarded: int
+
+    def __str__(self) -> str:
+        """Describe the loss."""
+        rest = f", {self.discarded} discarded face down" if self.discarded else ""
+        return (
+            f"seat {self.seat}'s collection reaches {len(self.lost)} {self.colour} cards: "
+            f"they go one to each other player{rest}"
+        )
+
+
+@attrs.frozen(slots=True)
+class CardReceived(Event):
+    """``seat`` received ``card`` from ``source``'s lost colour; only ``seat`` sees it (KT-4)."""
+
+    kind: ClassVar[str] = "card-received"
+    seat: int
+    source: int
+    card: Card | None
+
+    def redacted(self) -> CardReceived:
+        """Hide the card."""
+        return attrs.evolve(self, card=None)
+
+    def __str__(self) -> str:
+        """Describe the gift."""
+        what = "a card" if self.card is None else f"the {self.card}"
+        return f"seat {self.seat} takes {what} from seat {self.source}'s lost colour into hand"
+
+
+@attrs.frozen(slots=True)
+class RoundEnded(Event):
+    """Round ``round`` ended (KT-5); public.
+
+    ``reason`` is ``"all-colours"`` (``seat`` collected every colour) or ``"empty-hand"``
+    (``seat`` has no card left). ``colours`` counts the distinct colours of each collection;
+    the ``gainers`` each gain a Super Chat card, giving the totals ``super_chats``.
+    """
+
+    kind: ClassVar[str] = "round-ended"
+    round: int
+    reason: str
+    seat: int
+    colours: tuple[int, ...]
+    gainers: tuple[int, ...]
+    super_chats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        """Describe the end of the round."""
+        why = (
+            f"seat {self.seat} has collected every colour"
+            if self.reason == "all-colours"
+            else f"seat {self.seat} has no card left"
+        )
+        gainers = ", ".join(f"seat {s}" for s in self.gainers)
+        most = self.colours[self.gainers[0]]
+        return (
+            f"round {self.round} ends: {why}; a Super Chat card to {gainers} "
+            f"({most} colours); Super Chats: {', '.join(map(str, self.super_chats))}"
+        )
+
+
+@attrs.frozen(slots=True)
+class MatchEnded(Event):
+    """The match is over (KT-6); public.
+
+    ``max_rounds`` says it ended on the round limit rather than on three Super Chat cards.
+    """
+
+    kind: ClassVar[str] = "match-ended"
+    winners: tuple[int, ...]
+    super_chats: tuple[int, ...]
+    max_rounds: bool = False
+
+    def __str__(self) -> str:
+        """Name the winners."""
+        winners = ", ".join(f"seat {s}" for s in self.winners)
+        how = "lead after the last round" if self.max_rounds else "reach three Super Chats"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"{winners} {verb} the match ({how})"
+
+
+# Every trick has one; the records are immutable, so each is made once and then shared.
+_TRICKS_WON: dict[int, TrickWon] = {}
+
+# --- Scenarios -----------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """An explicit position of a round in play (see :func:`scenario`)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trump: Card
+    trick: tuple[Card, ...]
+    to_move: int
+    collections: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    super_chats: tuple[int, ...]
+    round: int
+    starter: int
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    trump: Card,
+    trick: Sequence[Card] = (),
+    to_move: int | None = None,
+    collections: Sequence[Sequence[Card]] | None = None,
+    discard: Sequence[Card] = (),
+    stock: Sequence[Card] | None = None,
+    super_chats: Sequence[int] | None = None,
+    round: int = 1,  # noqa: A002 - the game's own word
+    starter: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit position, to test or teach a chosen situation.
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in the order given.
+        trump: the face-up trump card; its colour is trump.
+        trick: the cards already played to the current trick, in play order.
+        to_move: the seat to play next; by default ``starter`` leads the current trick. The
+            trick's leader is ``to_move - len(trick)`` (mod the player count).
+        collections: each seat's collection; ``None`` means all empty.
+        discard: the cards discarded face down so far.
+        stock: the unused cards; ``None`` means every card of the deck not listed elsewhere.
+        super_chats: each seat's Super Chat cards (0..2); ``None`` means none.
+        round: the current round (1..``max_rounds``).
+        starter: the seat that led this round's first trick (the next round starts one seat
+            further clockwise); by default ``first_player`` moved one seat per round.
+        seed: drives the redistributions and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: the cards are not exactly the deck's, a seat still to play holds no
+            card, a collection holds four cards of a colour or every colour, a count or seat is
+            out of range.
+    """
+    players = len(hands)
+    rules_ = Rules() if rules is None else rules
+    listed = [*(c for h in hands for c in h), trump, *trick, *discard]
+    listed += [c for h in collections or () for c in h]
+    if stock is None:
+        stock = _rest_of_deck(rules_, listed) if isinstance(rules_, Rules) else ()
+    if starter is None:
+        first = rules_.first_player if isinstance(rules_, Rules) else 0
+        starter = (first + round - 1) % players if players and isinstance(round, int) else 0
+    setup = Setup(
+        hands=tuple(tuple(h) for h in hands),
+        trump=trump,
+        trick=tuple(trick),
+        to_move=(starter + len(trick)) % max(players, 1) if to_move is None else to_move,
+        collections=((),) * players if collections is None else tuple(map(tuple, collections)),
+        discard=tuple(discard),
+        stock=tuple(stock),
+        super_chats=(0,) * players if super_chats is None else tuple(super_chats),
+        round=round,
+        starter=starter,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
+    left = deck(rules).counts()
+    for card in listed:
+        if isinstance(card, Card) and left[card]:
+            left[card] -= 1
+    return tuple(card for card in deck(rules) if left[card])
+
+
+# --- Position and transitions --------------------------------------------------------------
+
+
+class _Round(NamedTuple):
+    # The parts of a position that change at most once per trick.
+    trump: int
+    stock: tuple[int, ...]
+    discard: tuple[int, ...]
+    super_chats: tuple[int, ...]
+    number: int
+    starter: int  # the seat that led the round's first trick
+    winners: tuple[int, ...] | None  # set once the match is over
+
+
+class _Position(NamedTuple):
+    # Cards are small ints (see _SHIFT); the public properties turn them back into cards.
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[int, ...]
+    leader: int  # the seat that led the current trick
+    to_move: int | None
+    collections: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> colour -> cards
+    table: _Round
+
+
+@attrs.frozen(slots=True)
+class View(_BaseView):
+    """What one seat of kitten tricks may know."""
+
+    game: ClassVar[str] = "kitten-tricks"
+    hand: tuple[Card, ...]
+    """This seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    trump: Card
+    """The face-up trump card of the round."""
+    trump_colour: str
+    """The trump colour of the round (the trump card's colour)."""
+    trick: tuple[Card, ...]
+    """The cards played to the current trick, in play order."""
+    leader: int
+    """The seat that led the current trick."""
+    collections: tuple[tuple[Card, ...], ...]
+    """Each seat's collection, face up."""
+    super_chats: tuple[int, ...]
+    """Each seat's Super Chat cards."""
+    starter: int
+    """The seat that led the first trick of this round."""
+    stock_size: int
+    """The unused cards of the round, face down."""
+    discard_size: int
+    """The cards discarded face down this round."""
+    outcome: Outcome | None
+    """How the match ended, once it is over."""
+
+
+class State(_BaseState[_Position]):
+    """A moment of a kitten tricks match."""
+
+    __slots__ = ()
+    rules: Rules
+
+    # -- public, game-specific reading ----------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (full information: not for players' eyes)."""
+        return tuple(_as_cards(h) for h in self._pos.hands)
+
+    @property
+    def trump(self) -> Card:
+        """The face-up trump card of the round."""
+        return _card(self._pos.table.trump)
+
+    @property
+    def trump_colour(self) -> str:
+        """The trump colour of the round."""
+        return COLOUR_NAMES[self._pos.table.trump >> _SHIFT]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards played to the current trick, in play order."""
+        return _as_cards(self._pos.trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        return self._pos.leader
+
+    @property
+    def collections(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's collection, colour by colour (in colour order)."""
+        return tuple(_flat_cards(c) for c in self._pos.collections)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The unused cards of the round (face down)."""
+        return _as_cards(self._pos.table.stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards discarded face down this round."""
+        return _as_cards(self._pos.table.discard)
+
+    @property
+    def super_chats(self) -> tuple[int, ...]:
+        """Each seat's Super Chat cards."""
+        return self._pos.table.super_chats
+
+    @property
+    def starter(self) -> int:
+        """The seat that led the first trick of this round."""
+        return self._pos.table.starter
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play to the trick, or ``None`` once the match is over."""
+        return self._pos.to_move
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.table.number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The Super Chat cards of each seat (higher is better)."""
+        return self._pos.table.super_chats
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The seats that reached three Super Chats together, or the leaders at the limit."""
+        table = self._pos.table
+        if table.winners is None:
+            return None
+        return Outcome(winners=table.winners, scores=table.super_chats)
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Each hand and collection, the trick, the trump card, the stock and the discard."""
+        pos = self._pos
+        out: dict[str, tuple[Card, ...]] = {}
+        for seat, hand in enumerate(pos.hands):
+            out[f"hand/{seat}"] = _as_cards(hand)
+        for seat, collection in enumerate(pos.collections):
+            out[f"collection/{seat}"] = _flat_cards(collection)
+        out["trick"] = _as_cards(pos.trick)
+        out["trump"] = (_card(pos.table.trump),)
+        out["stock"] = _as_cards(pos.table.stock)
+        out["discard"] = _as_cards(pos.table.discard)
+        return out
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The seat's own hand, the trick, the trump card and every collection."""
+        seat = self._check_seat(seat)
+        collections = (f"collection/{s}" for s in range(self.players))
+        return frozenset({f"hand/{seat}", "trick", "trump", *collections})
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may know: its hand, the table, and the sizes of hidden piles."""
+        seat = self._check_seat(seat)
+        pos = self._pos
+        table = pos.table
+        return View(
+            **self._view_base(seat),
+            hand=_as_cards(pos.hands[seat]),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            trump=_card(table.trump),
+            trump_colour=self.trump_colour,
+            trick=_as_cards(pos.trick),
+            leader=pos.leader,
+            collections=self.collections,
+            super_chats=table.super_chats,
+            starter=table.starter,
+            stock_size=len(table.stock),
+            discard_size=len(table.discard),
+            outcome=self.outcome,
+        )
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Rules, players: int) -> None:
+        if rules.first_player >= players:
+            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
+        needed = HAND_SIZES[players] * players + 1
+        size = rules.colours * rules.values
+        if size < needed:
+            msg = (
+                f"a deck of {rules.colours} colours x {rules.values} values has {size} cards; "
+                f"{players} players need {needed} ({HAND_SIZES[players]} each and the trump card)"
+            )
+            raise InvalidSetupError(msg)
+
+    @classmethod
+    def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
+        events: list[Event] = []
+        pos = _new_round(rules, players, rng, 1, rules.first_player, (0,) * players, events)
+        return pos, events
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
+        _check_scenario(setup, players, rules)
+        trick = _as_ints(setup.trick)
+        table = _Round(
+            trump=_INT[setup.trump],
+            stock=_as_ints(setup.stock),
+            discard=_as_ints(setup.discard),
+            super_chats=setup.super_chats,
+            number=setup.round,
+            starter=setup.starter,
+            winners=None,
+        )
+        pos = _Position(
+            hands=tuple(_as_ints(h) for h in setup.hands),
+            trick=trick,
+            leader=(setup.to_move - len(trick)) % players,
+            to_move=setup.to_move,
+            collections=tuple(_by_colour(_as_ints(c), rules.colours) for c in setup.collections),
+            table=table,
+        )
+        events: list[Event] = [
+            RoundStarted(round=setup.round, starter=setup.starter, trump=setup.trump)
+        ]
+        events += [
+            Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
+            for s, h in enumerate(setup.hands)
+        ]
+        return pos, events
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        pos = self._pos
+        return tuple(map(_PLAYS.__getitem__, pos.hands[pos.to_move]))  # type: ignore[index,arg-type]
+
+    def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, PlayCard):
+            return (
+                f"seat {self.to_move} does not hold the {action.card}; any card of the hand "
+                "may be played (KT-2)"
+            )
+        return super()._why_illegal(action)  # pragma: no cover - PlayCard is the only action
+
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
+        pos = self._pos
+        hands, trick, leader, _, collections, table = pos
+        mover: int = pos.to_move  # type: ignore[assignment]  # in play
+        card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
+        hand = hands[mover]
+        at = hand.index(card)
+        hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
+        trick = (*trick, card)
+        played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
+        players = self._players
+        if len(trick) < players:
+            after = (mover + 1) % players
+            return _new(_Position, (hands, trick, leader, after, collections, table)), (played,)
+        return self._end_trick(pos, hands, trick, [played])
+
+    def _end_trick(
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        trick: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
+        table = pos.table
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
+        players = self._players
+        winner = (pos.leader + at) % players
+        key = (winner << 9) | (trick[at] << 1) | coup
+        won = _TRICKS_WON.get(key)
+        if won is None:
+            won = _TRICKS_WON[key] = TrickWon(
+                seat=winner, card=_card(trick[at]), coup_de_patte=coup
+            )
+        events.append(won)
+        collection = list(pos.collections[winner])
+        for c in trick:
+            collection[c >> _SHIFT] += (c,)
+        if max(map(len, collection)) >= LOSS_THRESHOLD:
+            hands, table = self._lose_colours(winner, collection, hands, table, events)
+        collections = (
+            *pos.collections[:winner],
+            tuple(collection),
+            *pos.collections[winner + 1 :],
+        )
+        if all(collection):
+            reason, seat = "all-colours", winner
+        elif () in hands:
+            reason = "empty-hand"
+            seat = next(
+                s % players for s in range(winner, winner + players) if not hands[s % players]
+            )
+        else:
+            return _new(_Position, (hands, (), winner, winner, collections, table)), events
+        return self._end_round(
+            _Position(hands, (), winner, None, collections, table), reason, seat, events
+        )
+
+    def _lose_colours(
+        self,
+        winner: int,
+        collection: list[tuple[int, ...]],
+        hands: tuple[tuple[int, ...], ...],
+        table: _Round,
+        events: list[Event],
+    ) -> tuple[tuple[tuple[int, ...], ...], _Round]:
+        """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
+        players = self._players
+        new_hands = list(hands)
+        discard = table.discard
+        for colour, lost in enumerate(collection):
+            if len(lost) < LOSS_THRESHOLD:
+                continue
+            collection[colour] = ()
+            events.append(
+                ColourLost(
+                    seat=winner,
+                    colour=COLOUR_NAMES[colour],
+                    lost=_as_cards(lost),
+                    discarded=len(lost) - (players - 1),
+                )
+            )
+            # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
+            # picks the dealt cards uniformly, one random number per receiver.
+            cards_ = list(lost)
+            for k in range(players - 1):
+                j = k + self._random_below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+                cards_[k], cards_[j] = cards_[j], cards_[k]
+                receiver = (winner + k + 1) % players
+                new_hands[receiver] = (*new_hands[receiver], cards_[k])
+                events.append(
+                    CardReceived(
+                        seat=receiver,
+                        source=winner,
+                        card=_card(cards_[k]),
+                        visible_to=_ONLY[receiver],
+                    )
+                )
+            discard += tuple(cards_[players - 1 :])
+        return tuple(new_hands), table._replace(discard=discard)
+
+    def _end_round(
+        self, pos: _Position, reason: str, seat: int, events: list[Event]
+    ) -> tuple[_Position, list[Event]]:
+        """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
+        players = self._players
+        table = pos.table
+        colours = tuple(len(c) - c.count(()) for c in pos.collections)
+        most = max(colours)
+        gainers = tuple(s for s in range(players) if colours[s] == most)
+        super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
+        events.append(
+            RoundEnded(
+                round=table.number,
+                reason=reason,
+                seat=seat,
+                colours=colours,
+                gainers=gainers,
+                super_chats=super_chats,
+            )
+        )
+        leaders = max(super_chats)
+        if leaders >= SUPER_CHATS_TO_WIN or table.number >= self.rules.max_rounds:
+            winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+            by_limit = leaders < SUPER_CHATS_TO_WIN
+            events.append(MatchEnded(winners=winners, super_chats=super_chats, max_rounds=by_limit))
+            table = table._replace(super_chats=super_chats, winners=winners)
+            return pos._replace(table=table), events
+        starter = (table.starter + 1) % players
+        rng = self._rng(_DEAL_PURPOSE)
+        pos = _new_round(self.rules, players, rng, table.number + 1, starter, super_chats, events)
+        return pos, events
+
+    def _perturbed(self, seat: int, rng: Rng) -> State | None:
+        """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
+        pos = self._pos
+        table = pos.table
+        others = [s for s in range(self.players) if s != seat]
+        hidden = [c for s in others for c in pos.hands[s]] + [*table.stock, *table.discard]
+        mixed = rng.shuffled(hidden)
+        hands = list(pos.hands)
+        k = 0
+        for s in others:
+            size = len(hands[s])
+            hands[s] = mixed[k : k + size]
+            k += size
+        table = table._replace(
+            stock=mixed[k : k + len(table.stock)], discard=mixed[k + len(table.stock) :]
+        )
+        return self._replace_position(pos._replace(hands=tuple(hands), table=table))
+
+
+# Building a position from a ready tuple skips the NamedTuple constructor's Python frame.
+_new = tuple.__new__
+_DEAL_PURPOSE = 0x100
+_LOSS_PURPOSE = 0x200
+
+
+def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
+    """KT-3: the index of the winning card, and whether it won as a Coup de patte.
+
+    The highest trump wins if any trump was played, else the highest card of the led colour;
+    a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
+    """
+    colours = [c >> _SHIFT for c in trick]
+    target = trump if trump in colours else colours[0]
+    best = at = 0
+    for i, colour in enumerate(colours):
+        if colour == target:
+            c = trick[i]
+            value = c & _MASK
+            if value == 1 and c + top - 1 in trick:
+                value = top + 1
+            if value > best:
+                best, at = value, i
+    return at, best > top
+
+
+def _new_round(  # noqa: PLR0917 - private helper of the deal
+    rules: Rules,
+    players: int,
+    rng: Rng,
+    number: int,
+    starter: int,
+    super_chats: tuple[int, ...],
+    events: list[Event],
+) -> _Position:
+    """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
+    order = rng.shuffled(_deck(rules.colours, rules.values)[1])
+    size = HAND_SIZES[players]
+    hands = tuple(tuple(sorted(order[s * size : (s + 1) * size])) for s in range(players))
+    trump = order[players * size]
+    events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
+    events.extend(
+        Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
+        for s, h in enumerate(hands)
+    )
+    table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
+    empty = (((),) * rules.colours,) * players
+    return _Position(hands, (), starter, starter, empty, table)
+
+
+def _as_ints(cards_: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(map(_INT.__getitem__, cards_))
+
+
+def _flat_cards(collection: tuple[tuple[int, ...], ...]) -> tuple[Card, ...]:
+    return tuple(_CARD[c] for colour in collection for c in colour)  # type: ignore[misc]
+
+
+def _by_colour(cards_: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c for c in cards_ if c >> _SHIFT == k) for k in range(colours))
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
+    n = players
+    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
+    if sizes != (n, n, n):
+        msg = (
+            f"hands, collections and super_chats need one entry for each of the {n} seats, "
+            f"got {sizes[0]}, {sizes[1]} and {sizes[2]}"
+        )
+        raise InvalidSetupError(msg)
+    zones: list[tuple[str, tuple[object, ...]]] = [
+        *((f"seat {s}'s hand", h) for s, h in enumerate(setup.hands)),
+        *((f"seat {s}'s collection", h) for s, h in enumerate(setup.collections)),
+        ("the trick", setup.trick),
+        ("the trump card", (setup.trump,)),
+        ("the discard", setup.discard),
+        ("the stock", setup.stock),
+    ]
+    listed: list[Card] = []
+    for where, zone in zones:
+        for card in zone:  # scenarios come from users: check every card
+            if not isinstance(card, Card):
+                msg = f"{where} holds {card!r}, which is not a kitten tricks card"
+                raise InvalidSetupError(msg)
+            listed.append(card)
+    missing, extra = deck(rules).missing_and_extra(listed)
+    if missing or extra:
+        msg = (
+            f"the zones must hold each of the {len(deck(rules))} cards of a "
+            f"{rules.colours} x {rules.values} deck exactly once; "
+            f"missing: {sorted(map(str, missing.elements()))}, "
+            f"extra: {sorted(map(str, extra.elements()))}"
+        )
+        raise InvalidSetupError(msg)
+    for name in ("to_move", "starter"):
+        value = getattr(setup, name)
+        if not _is_seat(value, n):
+            msg = f"{name} must be a seat of the {n}-player match, not {value!r}"
+            raise InvalidSetupError(msg)
+    if len(setup.trick) >= n:
+        msg = f"a trick holds at most {n - 1} cards before its last play, got {len(setup.trick)}"
+        raise InvalidSetupError(msg)
+    for k in range(n - len(setup.trick)):
+        seat = (setup.to_move + k) % n
+        if not setup.hands[seat]:
+            msg = (
+                f"seat {seat} has still to play to the trick but holds no card (an empty hand "
+                "ends the round, KT-5)"
+            )
+            raise InvalidSetupError(msg)
+    for seat, collection in enumerate(setup.collections):
+        colours = [c.colour for c in collection]
+        full = sorted({c for c in colours if colours.count(c) >= LOSS_THRESHOLD})
+        if full:
+            msg = f"seat {seat}'s collection holds {LOSS_THRESHOLD} or more {full[0]} cards (KT-4)"
+            raise InvalidSetupError(msg)
+        if len(set(colours)) == rules.colours:
+            msg = f"seat {seat}'s collection holds every colour, so the round is over (KT-5)"
+            raise InvalidSetupError(msg)
+    for seat, chats in enumerate(setup.super_chats):
+        if not isinstance(chats, int) or isinstance(chats, bool):
+            msg = f"seat {seat}'s super_chats must be an int, not {chats!r}"
+            raise InvalidSetupError(msg)
+        if not 0 <= chats < SUPER_CHATS_TO_WIN:
+            msg = (
+                f"seat {seat}'s super_chats must be 0..{SUPER_CHATS_TO_WIN - 1} in a match in "
+                f"play, not {chats!r}"
+            )
+            raise InvalidSetupError(msg)
+    if not isinstance(setup.round, int) or not 1 <= setup.round <= rules.max_rounds:
+        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {setup.round!r}"
+        raise InvalidSetupError(msg)
+
+
+GAME: Game[State] = Game(
+    slug="kitten-tricks",
+    title="Kitten tricks",
+    min_players=3,
+    max_players=5,
+    rules=Rules,
+    state=State,
+    actions=(PlayCard,),
+    deck=lambda _players, rules: deck(rules),
+    card=Card.from_code,
+    setup=Setup,
+)
+"""The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
