@@ -350,6 +350,8 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 _LEGAL = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
 _ONLY = tuple(frozenset({seat}) for seat in range(6))
+# A whole knowledge row for one slot: every viewer sure of the same card (or of nothing).
+_SAME = {n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)}
 
 # --- Events ------------------------------------------------------------------------------
 
@@ -668,7 +670,8 @@ class _Position(NamedTuple):
     stock: tuple[int, ...]  # face down; the last card is the top
     discard: tuple[int, ...]  # face up; the last card is the top
     # What each seat is sure of, grown from its own observations: entry
-    # viewer * 4 * players + seat * 4 + slot is a card, or -1 for unknown.
+    # (seat * 4 + slot) * players + viewer is the card that viewer is sure lies in that slot,
+    # or -1. Slot-major, so that a change to one slot is one slice for every viewer.
     knowledge: tuple[int, ...]
     to_move: int | None
     step: int
@@ -768,12 +771,10 @@ class State(_BaseState[_Position]):
     def knowledge(self, seat: int) -> tuple[tuple[Card | None, ...], ...]:
         """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
         seat = self._check_seat(seat)
-        n = self._players
-        base = seat * SLOTS * n
-        known = self._pos.knowledge[base : base + SLOTS * n]
+        known = self._pos.knowledge[seat :: self._players]
         return tuple(
             tuple(None if c == _UNKNOWN else _CARDS[c] for c in known[i : i + SLOTS])
-            for i in range(0, SLOTS * n, SLOTS)
+            for i in range(0, len(known), SLOTS)
         )
 
     @property
@@ -923,49 +924,61 @@ class State(_BaseState[_Position]):
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
         return _HANDLERS[type(action)](self, self._pos, action)
 
-    def _draw(
-        self, pos: _Position, events: list[Event]
-    ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """Draw the top card of the stock, reshuffling the discard pile first if it is empty."""
-        stock, discard = pos.stock, pos.discard
+    def _drawn(
+        self, pos: _Position, discard: tuple[int, ...], step: int, events: list[Event]
+    ) -> _Position:
+        """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
+        stock = pos.stock
         if not stock:
+            # CA-5: every discarded card but the top one becomes the new stock.
             stock = self._rng(_RESHUFFLE).shuffled(discard[:-1])
-            discard = discard[-1:]
             events.append(StockReshuffled(count=len(stock)))
-        return stock[-1], stock[:-1], discard
+            discard = discard[-1:]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        card = stock[-1]
+        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
+        return _Position(
+            pos.slots,
+            stock[:-1],
+            discard,
+            pos.knowledge,
+            mover,
+            step,
+            card,
+            pos.turns,
+            pos.knocker,
+            pos.final_left,
+            pos.round,
+            pos.totals,
+        )
 
     def _take_discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         slot: int = action.slot  # type: ignore[attr-defined]
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
         index = mover * SLOTS + slot
-        top = pos.discard[-1]
+        discard = pos.discard
+        top = discard[-1]
         old = pos.slots[index]
-        slots = list(pos.slots)
-        slots[index] = top
+        slots = (*pos.slots[:index], top, *pos.slots[index + 1 :])
         # Everybody saw which card went in: every seat now knows that slot.
-        known = list(pos.knowledge)
-        for base in range(index, SLOTS * n * n, SLOTS * n):
-            known[base] = top
+        known = pos.knowledge
+        known = known[: index * n] + _SAME[n][top] + known[index * n + n :]
         events: list[Event] = [
             TookDiscard(seat=mover, slot=slot, card=_CARDS[top], revealed=_CARDS[old])
         ]
-        discard = (*pos.discard[:-1], old)
-        return self._end_turn(pos, tuple(slots), pos.stock, discard, tuple(known), events)
+        return self._end_turn(pos, slots, (*discard[:-1], old), known, events)
 
     def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        mover: int = pos.to_move  # type: ignore[assignment]
         events: list[Event] = []
-        card, stock, discard = self._draw(pos, events)
-        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
-        return pos._replace(stock=stock, discard=discard, step=_DRAWN, drawn=card), events
+        return self._drawn(pos, pos.discard, _DRAWN, events), events
 
     def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        events: list[Event] = [Discarded(seat=pos.to_move, card=_CARDS[pos.drawn])]  # type: ignore[arg-type]
-        discard = (*pos.discard, pos.drawn)
-        return self._end_turn(pos, pos.slots, pos.stock, discard, pos.knowledge, events)
+        drawn = pos.drawn
+        events: list[Event] = [Discarded(seat=pos.to_move, card=_CARDS[drawn])]  # type: ignore[arg-type]
+        return self._end_turn(pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
 
     def _put_in_slot(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         slot: int = action.slot  # type: ignore[attr-defined]
@@ -974,16 +987,19 @@ class State(_BaseState[_Position]):
         index = mover * SLOTS + slot
         old = pos.slots[index]
         drawn = pos.drawn
-        slots = list(pos.slots)
-        slots[index] = drawn
+        slots = (*pos.slots[:index], drawn, *pos.slots[index + 1 :])
         # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-        known = list(pos.knowledge)
-        for base in range(index, SLOTS * n * n, SLOTS * n):
-            known[base] = _UNKNOWN
-        known[mover * SLOTS * n + index] = drawn
+        blank = _SAME[n][_UNKNOWN]
+        known = pos.knowledge
+        known = (
+            known[: index * n]
+            + blank[:mover]
+            + (drawn,)
+            + blank[mover + 1 :]
+            + known[index * n + n :]
+        )
         events: list[Event] = [Replaced(seat=mover, slot=slot, revealed=_CARDS[old])]
-        discard = (*pos.discard, old)
-        return self._end_turn(pos, tuple(slots), pos.stock, discard, tuple(known), events)
+        return self._end_turn(pos, slots, (*pos.discard, old), known, events)
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
@@ -991,66 +1007,85 @@ class State(_BaseState[_Position]):
         n = self._players
         a = mover * SLOTS + action.slot
         b = action.other * SLOTS + action.other_slot
-        slots = list(pos.slots)
-        slots[a], slots[b] = slots[b], slots[a]
+        if a > b:
+            a, b = b, a
+        slots = pos.slots
+        slots = slots[:a] + slots[b : b + 1] + slots[a + 1 : b] + slots[a : a + 1] + slots[b + 1 :]
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
-        known = list(pos.knowledge)
-        for base in range(0, SLOTS * n * n, SLOTS * n):
-            known[base + a], known[base + b] = known[base + b], known[base + a]
+        known = pos.knowledge
+        a, b = a * n, b * n
+        known = known[:a] + known[b : b + n] + known[a + n : b] + known[a : a + n] + known[b + n :]
         events: list[Event] = [
             Swapped(seat=mover, slot=action.slot, other=action.other, other_slot=action.other_slot)
         ]
-        discard = (*pos.discard, _SWAP)
-        return self._end_turn(pos, tuple(slots), pos.stock, discard, tuple(known), events)
+        return self._end_turn(pos, slots, (*pos.discard, _SWAP), known, events)
 
     def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         slot: int = action.slot  # type: ignore[attr-defined]
         mover: int = pos.to_move  # type: ignore[assignment]
         index = mover * SLOTS + slot
         card = pos.slots[index]
-        known = list(pos.knowledge)
-        known[mover * SLOTS * self._players + index] = card
+        at = index * self._players + mover
+        known = (*pos.knowledge[:at], card, *pos.knowledge[at + 1 :])
         events: list[Event] = [
             Peeked(seat=mover, slot=slot, card=_CARDS[card], visible_to=_ONLY[mover])
         ]
-        discard = (*pos.discard, _PEEK)
-        return self._end_turn(pos, pos.slots, pos.stock, discard, tuple(known), events)
+        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), known, events)
 
     def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        mover: int = pos.to_move  # type: ignore[assignment]
-        events: list[Event] = [DrawTwoPlayed(seat=mover)]
-        pos = pos._replace(discard=(*pos.discard, _DRAW_TWO))
-        card, stock, discard = self._draw(pos, events)
-        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
-        return pos._replace(stock=stock, discard=discard, step=_CHANCE, drawn=card), events
+        events: list[Event] = [DrawTwoPlayed(seat=pos.to_move)]  # type: ignore[arg-type]
+        # The Draw-two goes face up first, then its first card is drawn (CA-4).
+        return self._drawn(pos, (*pos.discard, _DRAW_TWO), _CHANCE, events), events
 
     def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        mover: int = pos.to_move  # type: ignore[assignment]
-        events: list[Event] = [Discarded(seat=mover, card=_CARDS[pos.drawn])]
-        pos = pos._replace(discard=(*pos.discard, pos.drawn))
-        card, stock, discard = self._draw(pos, events)
-        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
-        return pos._replace(stock=stock, discard=discard, step=_DRAWN, drawn=card), events
+        card = _CARDS[pos.drawn]
+        events: list[Event] = [Discarded(seat=pos.to_move, card=card)]  # type: ignore[arg-type]
+        return self._drawn(pos, (*pos.discard, pos.drawn), _DRAWN, events), events
 
     def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
-        pos = pos._replace(to_move=(mover + 1) % n, step=_TURN, knocker=mover, final_left=n - 1)
-        return pos, [Knocked(seat=mover)]
+        new = _Position(
+            pos.slots,
+            pos.stock,
+            pos.discard,
+            pos.knowledge,
+            (mover + 1) % n,
+            _TURN,
+            _UNKNOWN,
+            pos.turns,
+            mover,
+            n - 1,
+            pos.round,
+            pos.totals,
+        )
+        return new, [Knocked(seat=mover)]
 
     def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        mover: int = pos.to_move  # type: ignore[assignment]
-        return pos._replace(to_move=(mover + 1) % self._players, step=_TURN), []
+        new = _Position(
+            pos.slots,
+            pos.stock,
+            pos.discard,
+            pos.knowledge,
+            (pos.to_move + 1) % self._players,  # type: ignore[operator]
+            _TURN,
+            _UNKNOWN,
+            pos.turns,
+            pos.knocker,
+            pos.final_left,
+            pos.round,
+            pos.totals,
+        )
+        return new, []
 
-    def _end_turn(  # noqa: PLR0917 - the parts of the table a turn changed
+    def _end_turn(
         self,
         pos: _Position,
         slots: tuple[int, ...],
-        stock: tuple[int, ...],
         discard: tuple[int, ...],
         known: tuple[int, ...],
         events: list[Event],
@@ -1064,7 +1099,7 @@ class State(_BaseState[_Position]):
         if knocker != _UNKNOWN:
             final_left -= 1
             if not final_left:
-                return self._end_round(pos, slots, stock, discard, events)
+                return self._end_round(pos, slots, discard, events)
             to_move, step = (mover + 1) % n, _TURN
         elif turns == n:
             to_move, step = mover, _KNOCKING
@@ -1072,7 +1107,7 @@ class State(_BaseState[_Position]):
             to_move, step = (mover + 1) % n, _TURN
         new = _Position(
             slots,
-            stock,
+            pos.stock,
             discard,
             known,
             to_move,
@@ -1090,46 +1125,25 @@ class State(_BaseState[_Position]):
         self,
         pos: _Position,
         slots: tuple[int, ...],
-        stock: tuple[int, ...],
         discard: tuple[int, ...],
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
         """Replace specials (CA-7), score the round, then deal the next or end the match."""
         n = self._players
-        table = list(slots)
-        rng: Rng | None = None
-        for seat in (*range(pos.knocker, n), *range(pos.knocker)):
-            for slot in range(SLOTS):
-                special = table[seat * SLOTS + slot]
-                if special < _SWAP:
-                    continue
-                discard = (*discard, special)
-                drawn: list[int] = []
-                while not drawn or drawn[-1] >= _SWAP:
-                    if drawn:
-                        discard = (*discard, drawn[-1])
-                    if not stock:
-                        rng = rng or self._rng(_RESHUFFLE)
-                        stock = rng.shuffled(discard[:-1])
-                        discard = discard[-1:]
-                        events.append(StockReshuffled(count=len(stock)))
-                    drawn.append(stock[-1])
-                    stock = stock[:-1]
-                table[seat * SLOTS + slot] = drawn[-1]
-                events.append(
-                    SpecialReplaced(
-                        seat=seat, slot=slot, special=_CARDS[special], drawn=_as_cards(drawn)
-                    )
-                )
-        slots = tuple(table)
-        points = tuple(sum(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS))
-        totals = tuple(t + p for t, p in zip(pos.totals, points, strict=True))
-        rows = tuple(_as_cards(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS))
+        stock = pos.stock
+        if max(slots) >= _SWAP:
+            slots, stock, discard = self._replace_specials(
+                pos.knocker, slots, stock, discard, events
+            )
+        cards_ = _as_cards(slots)
+        rows = tuple([cards_[i : i + SLOTS] for i in range(0, n * SLOTS, SLOTS)])
+        points = tuple([sum(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS)])
+        totals = tuple([t + p for t, p in zip(pos.totals, points, strict=True)])
         events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
         if pos.round >= self.rules.round_count(n):
             events.append(MatchEnded(winners=_winners(totals), totals=totals))
             # Every slot is face up now, so every seat knows the whole table.
-            known = slots * n
+            known = tuple(card for card in slots for _ in range(n))
             over = _Position(
                 slots,
                 stock,
@@ -1150,6 +1164,46 @@ class State(_BaseState[_Position]):
         events.extend(dealt)
         return new, events
 
+    def _replace_specials(
+        self,
+        knocker: int,
+        slots: tuple[int, ...],
+        stock: tuple[int, ...],
+        discard: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Replace each special in a slot by drawing to a number, knocker first (CA-7)."""
+        n = self._players
+        table, pile, faces = list(slots), list(stock), list(discard)
+        for seat in (*range(knocker, n), *range(knocker)):
+            for index in range(seat * SLOTS, seat * SLOTS + SLOTS):
+                special = table[index]
+                if special < _SWAP:
+                    continue
+                faces.append(special)
+                drawn: list[Card] = []
+                while True:
+                    if not pile:
+                        # CA-5 applies here too: the discard pile but its top is the stock.
+                        pile = list(self._rng(_RESHUFFLE + len(events)).shuffled(faces[:-1]))
+                        faces = faces[-1:]
+                        events.append(StockReshuffled(count=len(pile)))
+                    card = pile.pop()
+                    drawn.append(_CARDS[card])
+                    if card < _SWAP:
+                        break
+                    faces.append(card)
+                table[index] = card
+                events.append(
+                    SpecialReplaced(
+                        seat=seat,
+                        slot=index - seat * SLOTS,
+                        special=_CARDS[special],
+                        drawn=tuple(drawn),
+                    )
+                )
+        return tuple(table), tuple(pile), tuple(faces)
+
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
         """Shuffle every card ``seat`` cannot place among the places it cannot see into.
 
@@ -1158,29 +1212,28 @@ class State(_BaseState[_Position]):
         """
         pos = self._pos
         n = self._players
-        stride = SLOTS * n
-        mine = pos.knowledge[seat * stride : (seat + 1) * stride]
-        hidden_slots = [i for i in range(stride) if mine[i] == _UNKNOWN]
+        mine = pos.knowledge[seat::n]
+        hidden = [i for i, card in enumerate(mine) if card == _UNKNOWN]
         held = pos.drawn != _UNKNOWN and pos.to_move != seat
-        pool = [pos.slots[i] for i in hidden_slots] + list(pos.stock)
+        pool = [pos.slots[i] for i in hidden] + list(pos.stock)
         if held:
             pool.append(pos.drawn)
         mixed = list(rng.shuffled(pool))
         slots = list(pos.slots)
-        for i in hidden_slots:
-            slots[i] = mixed.pop(0)
-        drawn = mixed.pop() if held else pos.drawn
-        stock = tuple(mixed)
         known = list(pos.knowledge)
-        for viewer in range(n):
-            for i in hidden_slots:
-                if known[viewer * stride + i] != _UNKNOWN:
-                    known[viewer * stride + i] = slots[i]
-        new = pos._replace(slots=tuple(slots), stock=stock, drawn=drawn, knowledge=tuple(known))
+        for i in hidden:
+            slots[i] = mixed.pop()
+            for at in range(i * n, i * n + n):
+                if known[at] != _UNKNOWN:
+                    known[at] = slots[i]
+        drawn = mixed.pop() if held else pos.drawn
+        new = pos._replace(
+            slots=tuple(slots), stock=tuple(mixed), drawn=drawn, knowledge=tuple(known)
+        )
         return self._replace_position(new)
 
 
-_RESHUFFLE, _NEXT_DEAL = 1, 2
+_NEXT_DEAL, _RESHUFFLE = 1, 2  # random purposes; reshuffles add the events so far
 
 _HANDLERS = {
     TakeDiscard: State._take_discard,  # noqa: SLF001 - the dispatch table of _advance
@@ -1233,13 +1286,12 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     discard: tuple[int, ...],
 ) -> tuple[_Position, list[Event]]:
     """The table at the start of a round, after each seat's look at its slots 0 and 3."""
-    stride = SLOTS * players
-    known = [_UNKNOWN] * (stride * players)
+    known = [_UNKNOWN] * (SLOTS * players * players)
     events: list[Event] = [RoundDealt(round=round_, starter=starter, face_up=_CARDS[discard[-1]])]
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
-        known[seat * stride + first] = slots[first]
-        known[seat * stride + last] = slots[last]
+        known[first * players + seat] = slots[first]
+        known[last * players + seat] = slots[last]
         events.append(
             Looked(
                 seat=seat,
