@@ -350,8 +350,16 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 _LEGAL = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
 _ONLY = tuple(frozenset({seat}) for seat in range(6))
-# A whole knowledge row for one slot: every viewer sure of the same card (or of nothing).
+# Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
+# one viewer sure of a card.
 _SAME = {n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)}
+_ONLY_ROW = {
+    n: tuple(
+        tuple((_UNKNOWN,) * viewer + (card,) + (_UNKNOWN,) * (n - viewer - 1) for card in range(13))
+        for viewer in range(n)
+    )
+    for n in range(2, 7)
+}
 
 # --- Events ------------------------------------------------------------------------------
 
@@ -669,10 +677,10 @@ class _Position(NamedTuple):
     slots: tuple[int, ...]  # seat * 4 + slot
     stock: tuple[int, ...]  # face down; the last card is the top
     discard: tuple[int, ...]  # face up; the last card is the top
-    # What each seat is sure of, grown from its own observations: entry
-    # (seat * 4 + slot) * players + viewer is the card that viewer is sure lies in that slot,
-    # or -1. Slot-major, so that a change to one slot is one slice for every viewer.
-    knowledge: tuple[int, ...]
+    # What each seat is sure of, grown from its own observations: row seat * 4 + slot holds,
+    # for each viewer, the card that viewer is sure lies in that slot, or -1. A change to one
+    # slot is then one row for every viewer.
+    knowledge: tuple[tuple[int, ...], ...]
     to_move: int | None
     step: int
     drawn: int  # the card to_move holds after drawing, -1 if none
@@ -771,7 +779,7 @@ class State(_BaseState[_Position]):
     def knowledge(self, seat: int) -> tuple[tuple[Card | None, ...], ...]:
         """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
         seat = self._check_seat(seat)
-        known = self._pos.knowledge[seat :: self._players]
+        known = [row[seat] for row in self._pos.knowledge]
         return tuple(
             tuple(None if c == _UNKNOWN else _CARDS[c] for c in known[i : i + SLOTS])
             for i in range(0, len(known), SLOTS)
@@ -930,16 +938,17 @@ class State(_BaseState[_Position]):
         """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
         stock = pos.stock
         if not stock:
-            # CA-5: every discarded card but the top one becomes the new stock.
+            # CA-5: every discarded card but the top one is shuffled into a new stock.
             stock = self._rng(_RESHUFFLE).shuffled(discard[:-1])
             events.append(StockReshuffled(count=len(stock)))
             discard = discard[-1:]
-        mover: int = pos.to_move  # type: ignore[assignment]
         card = stock[-1]
+        stock = stock[:-1]
+        mover: int = pos.to_move  # type: ignore[assignment]
         events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
         return _Position(
             pos.slots,
-            stock[:-1],
+            stock,
             discard,
             pos.knowledge,
             mover,
@@ -963,7 +972,7 @@ class State(_BaseState[_Position]):
         slots = (*pos.slots[:index], top, *pos.slots[index + 1 :])
         # Everybody saw which card went in: every seat now knows that slot.
         known = pos.knowledge
-        known = known[: index * n] + _SAME[n][top] + known[index * n + n :]
+        known = (*known[:index], _SAME[n][top], *known[index + 1 :])
         events: list[Event] = [
             TookDiscard(seat=mover, slot=slot, card=_CARDS[top], revealed=_CARDS[old])
         ]
@@ -989,32 +998,23 @@ class State(_BaseState[_Position]):
         drawn = pos.drawn
         slots = (*pos.slots[:index], drawn, *pos.slots[index + 1 :])
         # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-        blank = _SAME[n][_UNKNOWN]
         known = pos.knowledge
-        known = (
-            known[: index * n]
-            + blank[:mover]
-            + (drawn,)
-            + blank[mover + 1 :]
-            + known[index * n + n :]
-        )
+        known = (*known[:index], _ONLY_ROW[n][mover][drawn], *known[index + 1 :])
         events: list[Event] = [Replaced(seat=mover, slot=slot, revealed=_CARDS[old])]
         return self._end_turn(pos, slots, (*pos.discard, old), known, events)
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
         mover: int = pos.to_move  # type: ignore[assignment]
-        n = self._players
         a = mover * SLOTS + action.slot
         b = action.other * SLOTS + action.other_slot
         if a > b:
             a, b = b, a
         slots = pos.slots
-        slots = slots[:a] + slots[b : b + 1] + slots[a + 1 : b] + slots[a : a + 1] + slots[b + 1 :]
+        slots = (*slots[:a], slots[b], *slots[a + 1 : b], slots[a], *slots[b + 1 :])
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
         known = pos.knowledge
-        a, b = a * n, b * n
-        known = known[:a] + known[b : b + n] + known[a + n : b] + known[a : a + n] + known[b + n :]
+        known = (*known[:a], known[b], *known[a + 1 : b], known[a], *known[b + 1 :])
         events: list[Event] = [
             Swapped(seat=mover, slot=action.slot, other=action.other, other_slot=action.other_slot)
         ]
@@ -1025,8 +1025,9 @@ class State(_BaseState[_Position]):
         mover: int = pos.to_move  # type: ignore[assignment]
         index = mover * SLOTS + slot
         card = pos.slots[index]
-        at = index * self._players + mover
-        known = (*pos.knowledge[:at], card, *pos.knowledge[at + 1 :])
+        row = pos.knowledge[index]
+        row = (*row[:mover], card, *row[mover + 1 :])
+        known = (*pos.knowledge[:index], row, *pos.knowledge[index + 1 :])
         events: list[Event] = [
             Peeked(seat=mover, slot=slot, card=_CARDS[card], visible_to=_ONLY[mover])
         ]
@@ -1087,7 +1088,7 @@ class State(_BaseState[_Position]):
         pos: _Position,
         slots: tuple[int, ...],
         discard: tuple[int, ...],
-        known: tuple[int, ...],
+        known: tuple[tuple[int, ...], ...],
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
         """Close the mover's turn: the knock decision, the next turn or the end of the round."""
@@ -1132,9 +1133,7 @@ class State(_BaseState[_Position]):
         n = self._players
         stock = pos.stock
         if max(slots) >= _SWAP:
-            slots, stock, discard = self._replace_specials(
-                pos.knocker, slots, stock, discard, events
-            )
+            slots, stock, discard = self._replace_specials(pos, slots, discard, events)
         cards_ = _as_cards(slots)
         rows = tuple([cards_[i : i + SLOTS] for i in range(0, n * SLOTS, SLOTS)])
         points = tuple([sum(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS)])
@@ -1143,7 +1142,7 @@ class State(_BaseState[_Position]):
         if pos.round >= self.rules.round_count(n):
             events.append(MatchEnded(winners=_winners(totals), totals=totals))
             # Every slot is face up now, so every seat knows the whole table.
-            known = tuple(card for card in slots for _ in range(n))
+            known = tuple([_SAME[n][card] for card in slots])
             over = _Position(
                 slots,
                 stock,
@@ -1160,21 +1159,24 @@ class State(_BaseState[_Position]):
             )
             return over, events
         starter = (self.rules.first_player + pos.round) % n
-        new, dealt = _deal_round(self._rng(_NEXT_DEAL), n, pos.round + 1, starter, totals)
+        new, dealt = _deal_round(self._rng(_DEAL), n, pos.round + 1, starter, totals)
         events.extend(dealt)
         return new, events
 
     def _replace_specials(
         self,
-        knocker: int,
+        pos: _Position,
         slots: tuple[int, ...],
-        stock: tuple[int, ...],
         discard: tuple[int, ...],
         events: list[Event],
     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """Replace each special in a slot by drawing to a number, knocker first (CA-7)."""
+        """Replace each special in a slot by drawing to a number, knocker first (CA-7).
+
+        Returns the slots, the stock and the discard pile.
+        """
         n = self._players
-        table, pile, faces = list(slots), list(stock), list(discard)
+        knocker = pos.knocker
+        table, pile, faces = list(slots), list(pos.stock), list(discard)
         for seat in (*range(knocker, n), *range(knocker)):
             for index in range(seat * SLOTS, seat * SLOTS + SLOTS):
                 special = table[index]
@@ -1185,8 +1187,8 @@ class State(_BaseState[_Position]):
                 while True:
                     if not pile:
                         # CA-5 applies here too: the discard pile but its top is the stock.
-                        pile = list(self._rng(_RESHUFFLE + len(events)).shuffled(faces[:-1]))
-                        faces = faces[-1:]
+                        rng = self._rng(_RESHUFFLE + len(events))
+                        pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
                         events.append(StockReshuffled(count=len(pile)))
                     card = pile.pop()
                     drawn.append(_CARDS[card])
@@ -1211,9 +1213,7 @@ class State(_BaseState[_Position]):
         drawn card. Other seats' memories follow the cards, so that they stay true.
         """
         pos = self._pos
-        n = self._players
-        mine = pos.knowledge[seat::n]
-        hidden = [i for i, card in enumerate(mine) if card == _UNKNOWN]
+        hidden = [i for i, row in enumerate(pos.knowledge) if row[seat] == _UNKNOWN]
         held = pos.drawn != _UNKNOWN and pos.to_move != seat
         pool = [pos.slots[i] for i in hidden] + list(pos.stock)
         if held:
@@ -1222,10 +1222,8 @@ class State(_BaseState[_Position]):
         slots = list(pos.slots)
         known = list(pos.knowledge)
         for i in hidden:
-            slots[i] = mixed.pop()
-            for at in range(i * n, i * n + n):
-                if known[at] != _UNKNOWN:
-                    known[at] = slots[i]
+            card = slots[i] = mixed.pop()
+            known[i] = tuple(_UNKNOWN if c == _UNKNOWN else card for c in known[i])
         drawn = mixed.pop() if held else pos.drawn
         new = pos._replace(
             slots=tuple(slots), stock=tuple(mixed), drawn=drawn, knowledge=tuple(known)
@@ -1233,7 +1231,9 @@ class State(_BaseState[_Position]):
         return self._replace_position(new)
 
 
-_NEXT_DEAL, _RESHUFFLE = 1, 2  # random purposes; reshuffles add the events so far
+# Purposes of the random streams of one transition: the next deal, and a reshuffle (at scoring,
+# plus the number of events so far, since the stock may run out more than once).
+_DEAL, _RESHUFFLE = 1, 2
 
 _HANDLERS = {
     TakeDiscard: State._take_discard,  # noqa: SLF001 - the dispatch table of _advance
@@ -1263,16 +1263,16 @@ def _deal_round(
     rng: Rng, players: int, round_: int, starter: int, totals: tuple[int, ...]
 ) -> tuple[_Position, list[Event]]:
     """Shuffle the 66 cards, deal 4 face down to each seat and turn one face up (CA-2)."""
-    cards_ = rng.shuffled(_DECK_FACES)
+    faces = rng.shuffled(_DECK_FACES)
     dealt = SLOTS * players
     return _start_round(
         players,
         round_,
         starter,
         totals,
-        cards_[:dealt],
-        cards_[dealt + 1 :],
-        cards_[dealt : dealt + 1],
+        faces[:dealt],
+        faces[dealt + 1 :],
+        faces[dealt : dealt + 1],
     )
 
 
@@ -1286,12 +1286,14 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     discard: tuple[int, ...],
 ) -> tuple[_Position, list[Event]]:
     """The table at the start of a round, after each seat's look at its slots 0 and 3."""
-    known = [_UNKNOWN] * (SLOTS * players * players)
+    blank = _SAME[players][_UNKNOWN]
+    known = [blank] * (SLOTS * players)
+    rows = _ONLY_ROW[players]
     events: list[Event] = [RoundDealt(round=round_, starter=starter, face_up=_CARDS[discard[-1]])]
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
-        known[first * players + seat] = slots[first]
-        known[last * players + seat] = slots[last]
+        known[first] = rows[seat][slots[first]]
+        known[last] = rows[seat][slots[last]]
         events.append(
             Looked(
                 seat=seat,
