@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -578,7 +578,10 @@ def test_knowledge_is_true_and_derived_from_the_seats_events(
     players: int, seed: int, choices: list[int], data: st.DataObject
 ) -> None:
     """In random play every remembered card is really in its slot, as replayed from the events."""
-    states: list[ca.State] = list(testing.random_match(GAME, players, seed, choices=choices))
+    states = [
+        cast("ca.State", state)
+        for state in testing.random_match(GAME, players, seed, choices=choices)
+    ]
     for state in states:
         for seat in range(players):
             for owner, row in enumerate(state.knowledge(seat)):
