@@ -469,7 +469,9 @@ def test_ca_7_special_replaced_drawing_past_another_special() -> None:
     over = play(state, TakeDiscard(0), Knock(), TakeDiscard(0))
     replaced = [e for e in over.events if isinstance(e, ca.SpecialReplaced)]
     assert replaced == [ca.SpecialReplaced(seat=1, slot=1, special=PEEK, drawn=(SWAP, N[6]))]
-    assert str(replaced[0]) == "seat 1's slot 1 held the Peek: it draws past the Swap to the 6"
+    assert str(replaced[0]) == (
+        "seat 1's slot 1 held the Peek: seat 1 draws past the Swap to the 6"
+    )
     scored = over.events[-2]
     assert isinstance(scored, ca.RoundScored)
     assert scored.slots[1] == (N[1], N[6], N[7], N[8])

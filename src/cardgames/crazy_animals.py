@@ -564,7 +564,8 @@ class SpecialReplaced(Event):
         """Describe the replacement."""
         passed = "".join(f" past the {card}" for card in self.drawn[:-1])
         return (
-            f"seat {self.seat}'s slot {self.slot} held the {self.special}: it draws{passed} "
+            f"seat {self.seat}'s slot {self.slot} held the {self.special}: seat {self.seat} "
+            f"draws{passed} "
             f"to the {self.drawn[-1]}"
         )
 
@@ -603,7 +604,8 @@ class MatchEnded(Event):
     def __str__(self) -> str:
         """Name the winners."""
         winners = ", ".join(f"seat {s}" for s in self.winners)
-        return f"the match is over: {winners} win with {min(self.totals)} points"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"the match is over: {winners} {verb} with {min(self.totals)} points"
 
 
 # --- Scenarios ---------------------------------------------------------------------------
