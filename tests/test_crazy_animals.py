@@ -437,7 +437,7 @@ def test_ca_6_no_knock_before_everybody_has_played() -> None:
     state = table(TWO)
     state = state.apply(TakeDiscard(0))
     assert state.to_move == 1
-    assert state.view(1).can_knock_after_turn is False
+    assert state.view(1).everyone_has_played is False
     with pytest.raises(IllegalActionError, match="once every player has had a turn"):
         state.apply(Knock())
     state = state.apply(TakeDiscard(0))

@@ -32,6 +32,7 @@ __all__ = [
     "DECK",
     "DRAW_TWO",
     "GAME",
+    "MAX_ROUNDS",
     "PEEK",
     "SLOTS",
     "SWAP",
@@ -718,8 +719,9 @@ class View(_BaseView):
     """The seat that knocked this round, if any."""
     final_turns: int
     """After a knock, how many players still have their last turn (0 before a knock)."""
-    can_knock_after_turn: bool
-    """Whether every seat has had a turn this round (knocking is allowed after one, CA-6)."""
+    everyone_has_played: bool
+    """Whether every seat has had a turn this round: from then on, until someone knocks, a
+    seat that completes a turn may knock (CA-6)."""
     starting_player: int
     """The seat that played first this round."""
     rounds: int
@@ -843,7 +845,7 @@ class State(_BaseState[_Position]):
             stock_size=len(pos.stock),
             knocker=self.knocker,
             final_turns=pos.final_left,
-            can_knock_after_turn=pos.turns >= self._players,
+            everyone_has_played=pos.turns >= self._players,
             starting_player=self.starting_player,
             rounds=self.rules.round_count(self._players),
             outcome=self.outcome,
