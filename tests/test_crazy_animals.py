@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import Outcome, testing
+from cardgames import Outcome, classic_mistigri, testing
 from cardgames import crazy_animals as ca
 from cardgames.crazy_animals import (
     DECK,
@@ -660,10 +660,17 @@ def test_swap_with_oneself_or_a_missing_seat_is_refused() -> None:
     state = play(table(TWO, draws=[SWAP]), Draw())
     with pytest.raises(IllegalActionError, match="another seat"):
         state.apply(Swap(0, 0, 0))
-    with pytest.raises(IllegalActionError, match="another seat"):
+    with pytest.raises(IllegalActionError, match=r"another seat \(0\.\.1 but 0, not 4\)"):
         state.apply(Swap(0, 4, 0))
     with pytest.raises(ValueError, match=r"slot must be a slot number 0\.\.3, not 4"):
         Swap(4, 1, 0)
+
+
+def test_another_games_action_is_refused_with_the_legal_kinds() -> None:
+    """An action of another game is refused, naming the kinds that are legal now."""
+    state = table(TWO)
+    with pytest.raises(IllegalActionError, match=r"legal kinds now: \['draw', 'take-discard'\]"):
+        state.apply(classic_mistigri.Draw(0))
 
 
 def test_action_strings_and_json() -> None:

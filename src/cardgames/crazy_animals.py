@@ -887,10 +887,12 @@ class State(_BaseState[_Position]):
         use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
         return table[2 + use] if step == _DRAWN else table[6 + use]
 
-    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911 - one reason per rule
+    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - one reason per rule
         pos = self._pos
         step = pos.step
         mover = pos.to_move
+        if type(action) not in _HANDLERS:
+            return super()._why_illegal(action)  # another game's action
         if isinstance(action, TakeDiscard | Draw):
             if step != _TURN:
                 return f"seat {mover} has already chosen its action for this turn"
@@ -929,7 +931,7 @@ class State(_BaseState[_Position]):
             ):
                 return (
                     f"a Swap exchanges a slot of yours with a slot of another seat (0.."
-                    f"{self._players - 1}, not {mover})"
+                    f"{self._players - 1} but {mover}, not {action.other})"
                 )
         return super()._why_illegal(action)
 
