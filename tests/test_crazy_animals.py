@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -707,3 +708,16 @@ def test_view_fields() -> None:
     assert state.view(2).legal_actions == ()
     with pytest.raises(ValueError, match=r"seats are 0\.\.2"):
         state.view(3)
+
+
+def test_golden_transcript() -> None:
+    """A seeded 3-player match narrates exactly as recorded (guards the rng and the rules)."""
+    state = GAME.new(3, seed=2026)
+    step = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[(step * 7) % len(legal)])
+        step += 1
+    transcript = "\n".join(str(e) for e in state.events) + "\n"
+    golden = Path(__file__).parent / "golden" / "crazy-animals-3p-2026.txt"
+    assert transcript == golden.read_text(encoding="utf-8")
