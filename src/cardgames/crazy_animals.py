@@ -795,6 +795,11 @@ class State(_BaseState[_Position]):
         return self._pos.to_move
 
     @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    @property
     def round(self) -> int:
         """The 1-based index of the current round."""
         return self._pos.round
