@@ -381,19 +381,23 @@ class State(abc.ABC, Generic[_P]):
                 f"cannot apply {shown} for seat {self.to_move}: it is not an action "
                 f"(expected one of {self.game.title}'s action types)"
             )
-        if type(action) not in {type(a) for a in legal}:
-            kinds = sorted({a.kind for a in legal})
-            reason = f"a {action.kind!r} action is not legal now; legal kinds now: {kinds}"
-        else:
-            reason = self._why_illegal(action)
+        reason = self._why_illegal(action)
         options = ", ".join(str(a) for a in legal[:12])
         if len(legal) > 12:  # noqa: PLR2004 - keep messages readable
             options += f", ... ({len(legal)} in all)"
         return f"seat {self.to_move} cannot play {action} ({shown}): {reason}. Legal: {options}"
 
     def _why_illegal(self, action: Action) -> str:
-        """Say why ``action`` (of a kind that is legal now) is not; games may refine it."""
-        del action
+        """Say why ``action`` is not legal now; games refine it with their own rules.
+
+        The default names the legal kinds when the action's kind is not legal now (a game's
+        override can say which rule forbids that kind), and otherwise says that the action
+        matches no legal action.
+        """
+        legal = self.legal_actions()
+        if type(action) not in {type(a) for a in legal}:
+            kinds = sorted({a.kind for a in legal})
+            return f"a {action.kind!r} action is not legal now; legal kinds now: {kinds}"
         return "it does not match any legal action"
 
     def _rng(self, purpose: int = 0) -> Rng:

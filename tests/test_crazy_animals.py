@@ -1,0 +1,723 @@
+"""Crazy Animals: one test per rule clause (``test_clause_N_*``) and ruling (``test_ca_N_*``).
+
+The clauses are those of ``docs/games/crazy-animals.md``; ``test_rule_coverage.py`` fails if
+one of them has no test here. The perfect-recall knowledge of the views is checked on explicit
+scenarios and, over random play, against the real table and against an independent replay of
+each seat's own events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardgames import Outcome, classic_mistigri, testing
+from cardgames import crazy_animals as ca
+from cardgames.crazy_animals import (
+    DECK,
+    DRAW_TWO,
+    GAME,
+    PEEK,
+    SWAP,
+    Card,
+    Discard,
+    Draw,
+    DrawAgain,
+    DrawTwo,
+    Knock,
+    NoKnock,
+    Peek,
+    Replace,
+    Rules,
+    Swap,
+    TakeDiscard,
+    scenario,
+)
+from cardgames.errors import IllegalActionError, InvalidSetupError
+from cardgames.rng import Rng
+from strategies import CHOICES, SEEDS
+
+N = [Card(v) for v in range(10)]  # N[v] is a number card of value v
+
+
+def table(
+    slots: Sequence[Sequence[Card]],
+    *,
+    draws: Sequence[Card] = (),
+    discard_top: Sequence[Card] = (N[5],),
+    rest_in_stock: bool = True,
+    **kwargs: Any,  # noqa: ANN401 - passed on to scenario()
+) -> ca.State:
+    """A scenario whose stock yields ``draws`` in that order, every other card out of the way.
+
+    The cards not named go to the bottom of the stock (or of the discard pile, so that the
+    stock runs out after ``draws``); ``discard_top`` ends the discard pile (its last card on top).
+    """
+    named = Counter([c for row in slots for c in row]) + Counter(draws) + Counter(discard_top)
+    rest = list((Counter(DECK.cards) - named).elements())
+    stock = [*rest, *reversed(draws)] if rest_in_stock else list(reversed(draws))
+    discard = list(discard_top) if rest_in_stock else [*rest, *discard_top]
+    return scenario(slots, stock=stock, discard_pile=discard, **kwargs)
+
+
+def new_events(before: ca.State, after: ca.State) -> tuple[Any, ...]:
+    """The events ``after`` added to ``before``."""
+    return after.events[len(before.events) :]
+
+
+def play(state: ca.State, *actions: Any) -> ca.State:  # noqa: ANN401 - any action type
+    """Apply ``actions`` in order."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+TWO = [[N[1], N[2], N[3], N[4]], [N[5], N[6], N[7], N[8]]]
+THREE = [*TWO, [N[0], N[0], N[9], N[9]]]
+
+
+def replay_knowledge(view: ca.View) -> list[list[Card | None]]:
+    """Rebuild a seat's knowledge from nothing but the events of its own view."""
+    seat, players = view.seat, view.players
+    known: list[list[Card | None]] = [[None] * 4 for _ in range(players)]
+    drawn: Card | None = None
+    for event in view.events:
+        match event:
+            case ca.RoundDealt():
+                known = [[None] * 4 for _ in range(players)]
+            case ca.Looked(seat=s, seen=(first, last)) if s == seat:
+                known[s][0], known[s][3] = first, last
+            case ca.Drew(seat=s, card=card) if s == seat:
+                drawn = card
+            case ca.TookDiscard(seat=s, slot=k, card=card):
+                known[s][k] = card
+            case ca.Replaced(seat=s, slot=k):
+                known[s][k] = drawn if s == seat else None
+            case ca.Swapped(seat=s, slot=a, other=o, other_slot=b):
+                known[s][a], known[o][b] = known[o][b], known[s][a]
+            case ca.Peeked(seat=s, slot=k, card=card) if s == seat:
+                known[s][k] = card
+            case ca.RoundScored(slots=rows):
+                known = [list(row) for row in rows]
+            case _:
+                pass
+    return known
+
+
+# --- Clauses -------------------------------------------------------------------------------
+
+
+def test_clause_1_deck_has_numbers_and_three_specials() -> None:
+    """The deck holds 45 numbers 0..9 and 21 specials, each card with a code and a value."""
+    counts = Counter(DECK.cards)
+    assert len(DECK) == 66
+    assert sum(n for c, n in counts.items() if not c.is_special) == 45
+    assert (counts[SWAP], counts[PEEK], counts[DRAW_TWO]) == (9, 7, 5)
+    assert [N[4].value, SWAP.value] == [4, None]
+    assert [str(N[7]), str(SWAP), str(PEEK), str(DRAW_TWO)] == ["7", "Swap", "Peek", "Draw-two"]
+    assert Card.from_code("draw-two") is not None
+    assert Card.from_code("draw-two") == DRAW_TWO
+
+
+def test_clause_2_two_to_six_players() -> None:
+    """Matches of 2 to 6 players can be created; 1 and 7 cannot."""
+    for players in range(2, 7):
+        assert GAME.new(players, seed=1).players == players
+    for players in (1, 7):
+        with pytest.raises(InvalidSetupError, match="2 to 6 players"):
+            GAME.new(players, seed=1)
+
+
+def test_clause_3_deal_fills_four_slots_turns_one_card_up() -> None:
+    """Each seat gets 4 cards, one card starts the discard pile and the rest is the stock."""
+    for players in range(2, 7):
+        state = GAME.new(players, seed=players)
+        assert [len(row) for row in state.slots] == [4] * players
+        assert len(state.discard_pile) == 1
+        assert len(state.stock) == 66 - 4 * players - 1
+        dealt = state.events[0]
+        assert isinstance(dealt, ca.RoundDealt)
+        assert dealt.face_up == state.discard_pile[-1]
+
+
+def test_clause_4_each_seat_looks_at_its_outer_slots() -> None:
+    """Each seat sees its slots 0 and 3 once, privately, and knows them afterwards."""
+    state = table(THREE)
+    looks = [e for e in state.events if isinstance(e, ca.Looked)]
+    assert [(e.seat, e.seen) for e in looks] == [
+        (0, (N[1], N[4])),
+        (1, (N[5], N[8])),
+        (2, (N[0], N[9])),
+    ]
+    assert all(e.visible_to == frozenset({e.seat}) for e in looks)
+    assert state.view(1).knowledge == (
+        (None, None, None, None),
+        (N[5], None, None, N[8]),
+        (None, None, None, None),
+    )
+    assert str(state.view(0).events[2]) == "seat 1 looks at its slots 0 and 3"
+
+
+def test_clause_5_first_player_starts_then_clockwise() -> None:
+    """The first player moves first and turns then pass to the left."""
+    state = GAME.new(4, seed=5, rules=Rules(first_player=2))
+    assert state.to_move == 2
+    assert state.starting_player == 2
+    state = play(state, Draw(), Discard())
+    assert state.to_move == 3
+    state = play(state, Draw(), Discard(), Draw(), Discard())
+    assert state.to_move == 1
+
+
+def test_clause_6_take_the_discard_into_a_slot() -> None:
+    """Action A puts the top discard into a slot unseen and turns that slot's card face up."""
+    state = table(TWO, discard_top=[N[0]])
+    assert state.legal_actions() == (*(TakeDiscard(k) for k in range(4)), Draw())
+    after = state.apply(TakeDiscard(2))
+    assert after.slots[0] == (N[1], N[2], N[0], N[4])
+    assert after.discard_pile[-1] == N[3]
+    (event,) = new_events(state, after)
+    assert event == ca.TookDiscard(seat=0, slot=2, card=N[0], revealed=N[3])
+    assert after.to_move == 1
+    # Everybody saw which card went in.
+    assert after.view(1).knowledge[0][2] == N[0]
+
+
+def test_clause_7_draw_then_discard_replace_or_use() -> None:
+    """Action B shows the drawn card to its drawer, who discards it, places it or uses it."""
+    state = table(TWO, draws=[N[9], PEEK])
+    drawn = state.apply(Draw())
+    assert drawn.view(0).drawn == N[9]
+    assert drawn.view(1).drawn is None
+    assert drawn.legal_actions() == (Discard(), *(Replace(k) for k in range(4)))
+    placed = drawn.apply(Replace(1))
+    assert placed.slots[0] == (N[1], N[9], N[3], N[4])
+    assert placed.discard_pile[-1] == N[2]
+    assert placed.view(0).knowledge[0][1] == N[9]
+    assert placed.view(1).knowledge[0][1] is None
+    special = placed.apply(Draw())
+    assert special.legal_actions() == (Discard(), *(Peek(k) for k in range(4)))
+    unused = special.apply(Discard())
+    assert unused.discard_pile[-1] == PEEK
+    assert unused.slots == placed.slots
+
+
+def test_clause_8_swap_exchanges_two_slots_unseen() -> None:
+    """A Swap exchanges a slot of the mover with another seat's slot and is then discarded."""
+    state = play(table(THREE, draws=[SWAP]), Draw())
+    swaps = [a for a in state.legal_actions() if isinstance(a, Swap)]
+    assert len(swaps) == 4 * 2 * 4
+    assert all(a.other != 0 for a in swaps)
+    after = state.apply(Swap(3, 2, 0))
+    assert after.slots[0] == (N[1], N[2], N[3], N[0])
+    assert after.slots[2] == (N[4], N[0], N[9], N[9])
+    assert after.discard_pile[-1] == SWAP
+    (event,) = new_events(state, after)
+    assert event == ca.Swapped(seat=0, slot=3, other=2, other_slot=0)
+    assert event.visible_to is None
+    assert str(event) == (
+        "seat 0 plays a Swap: its slot 3 and seat 2's slot 0 change places, unseen"
+    )
+
+
+def test_clause_9_peek_shows_one_own_slot_to_its_owner() -> None:
+    """A Peek shows one of the mover's own slots to the mover alone."""
+    state = play(table(TWO, draws=[PEEK]), Draw())
+    after = state.apply(Peek(2))
+    (event,) = new_events(state, after)
+    assert event == ca.Peeked(seat=0, slot=2, card=N[3], visible_to=frozenset({0}))
+    assert after.view(1).events[-1] == ca.Peeked(
+        seat=0, slot=2, card=None, visible_to=frozenset({0})
+    )
+    assert after.view(0).knowledge[0] == (N[1], None, N[3], N[4])
+    assert after.view(1).knowledge[0] == (None, None, None, None)
+    assert after.discard_pile[-1] == PEEK
+
+
+def test_clause_10_draw_two_gives_one_second_chance() -> None:
+    """A Draw-two draws a card that may be traded once for the next, which must be used."""
+    state = play(table(TWO, draws=[DRAW_TWO, N[9], N[0]]), Draw())
+    assert state.legal_actions() == (Discard(), DrawTwo())
+    first = state.apply(DrawTwo())
+    assert first.view(0).step == "draw-two"
+    assert first.discard_pile[-1] == DRAW_TWO
+    assert first.legal_actions() == (Discard(), DrawAgain(), *(Replace(k) for k in range(4)))
+    second = first.apply(DrawAgain())
+    assert second.discard_pile[-1] == N[9]
+    assert second.drawn == N[0]
+    assert second.legal_actions() == (Discard(), *(Replace(k) for k in range(4)))
+    done = second.apply(Replace(0))
+    assert done.slots[0][0] == N[0]
+    assert done.to_move == 1
+    # Using the first card as in action B ends the turn at once.
+    kept = first.apply(Replace(3))
+    assert kept.slots[0][3] == N[9]
+    assert kept.to_move == 1
+
+
+def test_clause_11_empty_stock_is_refilled_from_the_discard_pile() -> None:
+    """Drawing from an empty stock first shuffles the discard pile, but its top, into a stock."""
+    state = table(TWO, rest_in_stock=False, discard_top=[N[6]])
+    assert state.stock == ()
+    before = len(state.discard_pile)
+    after = state.apply(Draw())
+    reshuffled, drew = new_events(state, after)
+    assert reshuffled == ca.StockReshuffled(count=before - 1)
+    assert isinstance(drew, ca.Drew)
+    assert after.discard_pile == (N[6],)
+    assert len(after.stock) == before - 2
+
+
+def test_clause_12_knock_gives_everybody_else_one_last_turn() -> None:
+    """After a knock each other seat plays once more, then the round ends without the knocker."""
+    state = table(THREE, turns_taken=3, rules=Rules(rounds=1))
+    state = state.apply(TakeDiscard(0))
+    assert state.to_move == 0
+    assert state.legal_actions() == (Knock(), NoKnock())
+    knocked = state.apply(Knock())
+    assert knocked.knocker == 0
+    assert knocked.to_move == 1
+    assert knocked.view(2).final_turns == 2
+    last = play(knocked, TakeDiscard(1))
+    assert last.to_move == 2
+    assert last.legal_actions() == (*(TakeDiscard(k) for k in range(4)), Draw())
+    over = last.apply(TakeDiscard(1))
+    assert over.is_over
+    assert isinstance(over.events[-2], ca.RoundScored)
+
+
+def test_clause_13_round_score_is_the_sum_of_the_four_slots() -> None:
+    """At the end of a round every seat scores the values of its four slots, specials replaced."""
+    slots = [[N[0], N[1], N[2], PEEK], [N[9], N[9], N[9], N[9]]]
+    state = table(slots, draws=[N[4]], turns_taken=2, rules=Rules(rounds=1))
+    over = play(state, TakeDiscard(0), Knock(), TakeDiscard(0))
+    scored = over.events[-2]
+    assert isinstance(scored, ca.RoundScored)
+    assert scored.slots[0] == (N[5], N[1], N[2], N[4])
+    assert scored.points == (12, 9 + 9 + 9 + 0)
+    assert over.scores == (12, 27)
+
+
+def test_clause_14_lowest_total_wins_after_the_last_round() -> None:
+    """After the last round the lowest total wins, and equal lowest totals share the win."""
+    slots = [[N[0], N[0], N[1], N[1]], [N[0], N[0], N[1], N[1]]]
+    state = table(slots, discard_top=[N[3]], turns_taken=2, round=4, scores=[10, 8])
+    over = play(state, TakeDiscard(0), Knock(), TakeDiscard(0))
+    assert over.is_over
+    assert over.scores == (10 + 5, 8 + 2)  # seat 0 took the 3, seat 1 the 0 that came out
+    assert over.outcome == Outcome(winners=(1,), scores=(15, 10))
+    tied = table(slots, discard_top=[N[3]], turns_taken=2, round=4, scores=[10, 13])
+    tied = play(tied, TakeDiscard(0), Knock(), TakeDiscard(1))
+    assert tied.outcome is not None
+    assert tied.scores == (15, 15)
+    assert tied.outcome.winners == (0, 1)
+    assert "seat 0, seat 1 win with 15 points" in str(tied.events[-1])
+
+
+def test_clause_15_players_see_only_what_they_saw() -> None:
+    """Drawn and peeked cards are private, swapped cards are seen by nobody, discards by all."""
+    state = table(THREE, draws=[N[8], SWAP, PEEK])
+    state = play(state, Draw(), Replace(0), Draw(), Swap(0, 0, 0), Draw(), Peek(1))
+    for seat in range(3):
+        view = state.view(seat)
+        drew = [e for e in view.events if isinstance(e, ca.Drew)]
+        assert [e.card is not None for e in drew] == [seat == 0, seat == 1, seat == 2]
+        assert view.discard_pile == state.discard_pile
+    assert state.view(0).knowledge[1][0] == N[8]  # its 8, swapped into seat 1's slot 0
+    assert state.view(1).knowledge[0][0] == N[5]  # its 5, swapped into seat 0's slot 0
+    assert state.view(2).knowledge[2][1] == N[0]  # its peek
+    assert state.view(1).knowledge[2][1] is None
+
+
+# --- Rulings -------------------------------------------------------------------------------
+
+
+def test_ca_1_card_codes_and_validation() -> None:
+    """Cards have stable codes and a face outside 0..12 is refused with the bad value."""
+    assert [c.code for c in (N[0], N[9], SWAP, PEEK, DRAW_TWO)] == [
+        "0",
+        "9",
+        "swap",
+        "peek",
+        "draw-two",
+    ]
+    assert Card.from_code("7") == N[7]
+    with pytest.raises(ValueError, match="not 13"):
+        Card(13)
+    with pytest.raises(KeyError, match="'10'"):
+        Card.from_code("10")
+
+
+def test_ca_2_special_dealt_into_a_slot_is_never_usable() -> None:
+    """A special in a slot is never offered for use; Action A puts it face up like any card."""
+    slots = [[SWAP, PEEK, DRAW_TWO, SWAP], TWO[1]]
+    state = table(slots, discard_top=[N[2]])
+    assert state.view(0).knowledge[0] == (SWAP, None, None, SWAP)
+    after = state.apply(TakeDiscard(0))
+    assert after.discard_pile[-1] == SWAP
+    assert after.legal_actions() == (Draw(),)  # a special on the pile cannot be taken
+
+
+def test_ca_3_special_on_the_discard_pile_cannot_be_taken() -> None:
+    """With a special on top of the discard pile only the draw is legal, and the error says why."""
+    state = table(TWO, discard_top=[PEEK])
+    assert state.legal_actions() == (Draw(),)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=r"top of the discard pile is a Peek.*CA-3"):
+        state.apply(TakeDiscard(1))
+    assert state.to_json() == before
+
+
+def test_ca_3_special_drawn_cannot_go_into_a_slot() -> None:
+    """A drawn special can be used or discarded but never placed, and the error says so."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    with pytest.raises(IllegalActionError, match=r"the drawn Swap is a special card.*CA-3"):
+        state.apply(Replace(0))
+
+
+def test_ca_4_draw_two_drawn_during_draw_two_restarts_it() -> None:
+    """A Draw-two drawn through a Draw-two can be played, and its first card may be traded again."""
+    state = play(table(TWO, draws=[DRAW_TWO, DRAW_TWO, N[7], N[3]]), Draw(), DrawTwo())
+    assert state.drawn == DRAW_TWO
+    assert state.legal_actions() == (Discard(), DrawAgain(), DrawTwo())
+    again = state.apply(DrawTwo())
+    assert again.drawn == N[7]
+    assert again.view(0).step == "draw-two"
+    assert DrawAgain() in again.legal_actions()
+    last = again.apply(DrawAgain())
+    assert last.drawn == N[3]
+    assert DrawAgain() not in last.legal_actions()
+    with pytest.raises(IllegalActionError, match="only the first card drawn through a Draw-two"):
+        last.apply(DrawAgain())
+    kinds = [e.kind for e in last.events[-6:]]
+    assert kinds == ["draw-two-played", "drew", "draw-two-played", "drew", "discarded", "drew"]
+
+
+def test_ca_4_draw_two_then_a_special_that_is_used() -> None:
+    """The second card of a Draw-two may be a special, used as in action B."""
+    state = play(table(THREE, draws=[DRAW_TWO, N[9], PEEK]), Draw(), DrawTwo(), DrawAgain())
+    assert state.legal_actions() == (Discard(), *(Peek(k) for k in range(4)))
+    after = state.apply(Peek(1))
+    assert after.view(0).knowledge[0][1] == N[2]
+    assert after.to_move == 1
+
+
+def test_ca_5_reshuffle_keeps_the_top_discard_and_is_seeded() -> None:
+    """The reshuffled stock holds every other discarded card, in an order fixed by the seed."""
+    orders = set()
+    for seed in range(5):
+        state = table(TWO, rest_in_stock=False, discard_top=[N[6]], seed=seed)
+        pile = Counter(state.discard_pile[:-1])
+        after = state.apply(Draw())
+        assert after.drawn is not None
+        assert Counter(after.stock) + Counter([after.drawn]) == pile
+        again = table(TWO, rest_in_stock=False, discard_top=[N[6]], seed=seed).apply(Draw())
+        assert again.stock == after.stock
+        orders.add(after.stock)
+    assert len(orders) > 1
+
+
+def test_ca_5_reshuffle_during_a_draw_two() -> None:
+    """A Draw-two played with an empty stock refills it, keeping the Draw-two on top."""
+    state = table(TWO, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw())
+    after = state.apply(DrawTwo())
+    assert after.discard_pile == (DRAW_TWO,)
+    assert any(isinstance(e, ca.StockReshuffled) for e in new_events(state, after))
+
+
+def test_ca_6_no_knock_before_everybody_has_played() -> None:
+    """The knock decision appears only once every seat has had a turn this round."""
+    state = table(TWO)
+    state = state.apply(TakeDiscard(0))
+    assert state.to_move == 1
+    assert state.view(1).everyone_has_played is False
+    with pytest.raises(IllegalActionError, match="once every player has had a turn"):
+        state.apply(Knock())
+    state = state.apply(TakeDiscard(0))
+    assert state.to_move == 1
+    assert state.legal_actions() == (Knock(), NoKnock())
+    state = state.apply(NoKnock())
+    assert state.to_move == 0
+    assert state.knocker is None
+
+
+def test_ca_6_knockers_slots_can_be_swapped_in_final_turns() -> None:
+    """During the last turns another seat may Swap with the knocker, who does not play again."""
+    state = table(TWO, draws=[SWAP], turns_taken=2, rules=Rules(rounds=1))
+    state = play(state, TakeDiscard(3), Knock())
+    with pytest.raises(IllegalActionError, match="seat 0 has already knocked"):
+        state.apply(Knock())
+    state = play(state, Draw(), Swap(0, 0, 1))
+    assert state.is_over
+    scored = next(e for e in state.events if isinstance(e, ca.RoundScored))
+    assert scored.slots[0] == (N[1], N[5], N[3], N[5])  # seat 1's 5 landed in slot 1
+    assert scored.slots[1] == (N[2], N[6], N[7], N[8])
+    assert state.scores == (14, 23)
+
+
+def test_ca_7_special_replaced_drawing_past_another_special() -> None:
+    """At scoring a special in a slot is replaced by drawing on until a number comes."""
+    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
+    state = table(slots, draws=[SWAP, N[6]], turns_taken=2, rules=Rules(rounds=1))
+    over = play(state, TakeDiscard(0), Knock(), TakeDiscard(0))
+    replaced = [e for e in over.events if isinstance(e, ca.SpecialReplaced)]
+    assert replaced == [ca.SpecialReplaced(seat=1, slot=1, special=PEEK, drawn=(SWAP, N[6]))]
+    assert str(replaced[0]) == (
+        "seat 1's slot 1 held the Peek: seat 1 draws past the Swap to the 6"
+    )
+    scored = over.events[-2]
+    assert isinstance(scored, ca.RoundScored)
+    assert scored.slots[1] == (N[1], N[6], N[7], N[8])
+    assert over.discard_pile[-2:] == (PEEK, SWAP)
+
+
+def test_ca_7_knocker_replaces_first_then_clockwise() -> None:
+    """Specials are replaced from the knocker's seat on, clockwise, each in slot order."""
+    slots = [[PEEK, N[0], N[0], N[0]], [N[1], N[1], SWAP, DRAW_TWO], [SWAP, N[2], N[2], N[2]]]
+    state = table(slots, draws=[N[3], N[4], N[6], N[7]], turns_taken=3, rules=Rules(rounds=1))
+    moves = [TakeDiscard(1), NoKnock(), TakeDiscard(1), Knock(), TakeDiscard(1), TakeDiscard(1)]
+    over = play(state, *moves)
+    assert over.is_over
+    replaced = [(e.seat, e.slot, e.drawn) for e in over.events if isinstance(e, ca.SpecialReplaced)]
+    assert replaced == [(1, 2, (N[3],)), (1, 3, (N[4],)), (2, 0, (N[6],)), (0, 0, (N[7],))]
+
+
+def test_ca_8_rounds_and_rotating_starting_player() -> None:
+    """A match lasts as many rounds as players (4 with 2), each round started one seat further."""
+    for players, rounds in [(2, 4), (3, 3), (5, 5)]:
+        *_, state = testing.random_match(GAME, players, seed=players)
+        starters = [e.starter for e in state.events if isinstance(e, ca.RoundDealt)]
+        assert starters == [r % players for r in range(rounds)]
+        assert state.round == rounds
+        totals = [e.totals for e in state.events if isinstance(e, ca.RoundScored)]
+        assert len(totals) == rounds
+        assert state.scores == totals[-1]
+        assert state.outcome is not None
+        assert state.outcome.winners == tuple(
+            s for s in range(players) if state.scores[s] == min(state.scores)
+        )
+    shifted = GAME.new(3, seed=3, rules=Rules(first_player=1, rounds=2))
+    while not shifted.is_over:
+        shifted = shifted.apply(shifted.legal_actions()[0])
+    assert [e.starter for e in shifted.events if isinstance(e, ca.RoundDealt)] == [1, 2]
+
+
+def test_ca_8_rounds_option_is_validated() -> None:
+    """The rounds option accepts None or 1..100 and names the bad value otherwise."""
+    assert Rules().round_count(2) == 4
+    assert Rules().round_count(6) == 6
+    assert Rules(rounds=2).round_count(6) == 2
+    with pytest.raises(InvalidSetupError, match="not 0"):
+        Rules(rounds=0)
+    with pytest.raises(InvalidSetupError, match="first_player 4 is not a seat of a 3-player"):
+        GAME.new(3, seed=1, rules=Rules(first_player=4))
+
+
+def test_ca_9_views_hide_drawn_peeked_and_unseen_cards() -> None:
+    """Other seats see a draw, a peek and a placement without the cards; discards are public."""
+    state = table(TWO, draws=[N[0], PEEK])
+    state = play(state, Draw(), Replace(2), Draw(), Peek(1))
+    other = state.view(0)
+    drew = [e for e in other.events if isinstance(e, ca.Drew) and e.seat == 1]
+    assert drew == [ca.Drew(seat=1, card=None, visible_to=frozenset({1}))]
+    assert str(drew[0]) == "seat 1 draws a card from the stock"
+    assert other.knowledge[0][2] == N[0]
+    assert other.knowledge[1] == (None, None, None, None)
+    assert state.view(1).knowledge[1] == (N[5], N[6], None, N[8])
+    doc = json.loads(other.to_json())
+    assert doc["game"] == "crazy-animals"
+    assert doc["drawn"] is None
+
+
+# --- Knowledge -----------------------------------------------------------------------------
+
+
+def test_knowledge_follows_a_peeked_card_through_a_swap() -> None:
+    """A card a seat peeked at stays known where a Swap moves it; the slot it left is unknown."""
+    state = table(THREE, draws=[PEEK, SWAP])
+    state = play(state, Draw(), Peek(1))
+    assert state.view(0).knowledge[0][1] == N[2]
+    state = play(state, Draw(), Swap(0, 0, 1))  # seat 1's slot 0 <-> seat 0's slot 1
+    assert state.slots[0][1] == N[5]
+    assert state.slots[1][0] == N[2]
+    seat0, seat1, seat2 = (state.view(s).knowledge for s in range(3))
+    assert seat0[0] == (N[1], None, None, N[4])
+    assert seat0[1] == (N[2], None, None, None)
+    assert seat1[0] == (None, N[5], None, None)
+    assert seat1[1] == (None, None, None, N[8])
+    assert seat2[0][1] is None
+    assert seat2[1][0] is None
+
+
+def test_knowledge_is_lost_when_its_card_is_replaced() -> None:
+    """A known slot becomes unknown to others once its owner puts a drawn card in it."""
+    state = table(TWO, draws=[N[9]], discard_top=[N[0]])
+    state = play(state, TakeDiscard(1))  # everybody knows seat 0's slot 1 holds the 0
+    assert state.view(1).knowledge[0][1] == N[0]
+    state = play(state, TakeDiscard(0), NoKnock(), Draw(), Replace(1))
+    assert state.view(1).knowledge[0][1] is None
+    assert state.view(0).knowledge[0][1] == N[9]
+
+
+def test_without_knowledge_blanks_the_memory_only() -> None:
+    """An app can hide the memory from a human: every entry unknown, everything else kept."""
+    view = table(TWO).view(0)
+    blank = view.without_knowledge()
+    assert blank.knowledge == ((None,) * 4, (None,) * 4)
+    assert (blank.events, blank.discard_pile) == (view.events, view.discard_pile)
+    assert view.knowledge[0] == (N[1], None, None, N[4])
+
+
+@given(st.integers(min_value=2, max_value=6), SEEDS, CHOICES, st.data())
+def test_knowledge_is_true_and_derived_from_the_seats_events(
+    players: int, seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """In random play every remembered card is really in its slot, as replayed from the events."""
+    states = [
+        cast("ca.State", state)
+        for state in testing.random_match(GAME, players, seed, choices=choices)
+    ]
+    for state in states:
+        for seat in range(players):
+            for owner, row in enumerate(state.knowledge(seat)):
+                for slot, card in enumerate(row):
+                    assert card is None or state.slots[owner][slot] == card
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    for seat in range(players):
+        view = state.view(seat)
+        assert [list(row) for row in view.knowledge] == replay_knowledge(view)
+
+
+# --- Contract, setup validation, errors ----------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_contract_checks_pass(players: int) -> None:
+    """The whole engine contract holds on seeded random matches at this player count."""
+    testing.check_game(GAME, players=[players], seeds=(11,))
+
+
+def test_scenario_states_pass_the_contract() -> None:
+    """A scenario state and its successors keep the contract, JSON round trip included."""
+    state = table(THREE, draws=[SWAP, PEEK], seed=5)
+    for action in (Draw(), Swap(1, 2, 2), Draw(), Peek(0)):
+        testing.check_state(state, Rng(5, 1))
+        state = state.apply(action)
+    testing.check_state(state, Rng(5, 1))
+    assert GAME.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"slots": [TWO[0][:3], TWO[1]]}, "seat 0 must have exactly 4 cards"),
+        ({"slots": [TWO[0]]}, "2 to 6 players"),
+        ({"slots": TWO, "discard_pile": []}, "at least one face-up card"),
+        ({"slots": TWO, "stock": ["1"]}, "the stock holds '1', which is not a Crazy Animals"),
+        ({"slots": TWO, "to_move": 2}, r"to_move must be an int in 0\.\.1, not 2"),
+        ({"slots": TWO, "round": 5}, r"round must be an int in 1\.\.4, not 5"),
+        ({"slots": TWO, "turns_taken": -1}, "turns_taken must be an int"),
+        ({"slots": TWO, "scores": [1]}, "scores must give a non-negative total"),
+        ({"slots": [TWO[0], TWO[0]]}, r"missing: .*extra: \['1', '2', '3', '4'\]"),
+    ],
+)
+def test_scenario_validation(kwargs: dict[str, Any], message: str) -> None:
+    """Impossible scenarios are refused with a message saying what is wrong."""
+    named = Counter([c for row in TWO for c in row])
+    rest = list((Counter(DECK.cards) - named - Counter([N[5]])).elements())
+    full = {"stock": rest, "discard_pile": [N[5]], **kwargs}
+    with pytest.raises(InvalidSetupError, match=message):
+        scenario(**full)
+
+
+@pytest.mark.parametrize(
+    ("setup", "action", "message"),
+    [
+        ((), Discard(), "seat 0 holds no drawn card"),
+        ((Draw(),), Draw(), "seat 0 has already chosen its action"),
+        ((Draw(),), Peek(0), "the drawn card is the 9, not a Peek"),
+        ((Draw(),), Knock(), "knocking is decided after a completed turn"),
+    ],
+)
+def test_illegal_actions_say_why(setup: tuple[Any, ...], action: Any, message: str) -> None:  # noqa: ANN401
+    """An illegal action is refused with the seat, the action and the rule; nothing changes."""
+    state = play(table(TWO, draws=[N[9]]), *setup)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=message):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def test_swap_with_oneself_or_a_missing_seat_is_refused() -> None:
+    """A Swap must name another seat of the table."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    with pytest.raises(IllegalActionError, match="another seat"):
+        state.apply(Swap(0, 0, 0))
+    with pytest.raises(IllegalActionError, match=r"another seat \(0\.\.1 but 0, not 4\)"):
+        state.apply(Swap(0, 4, 0))
+    with pytest.raises(ValueError, match=r"slot must be a slot number 0\.\.3, not 4"):
+        Swap(4, 1, 0)
+
+
+def test_another_games_action_is_refused_with_the_legal_kinds() -> None:
+    """An action of another game is refused, naming the kinds that are legal now."""
+    state = table(TWO)
+    with pytest.raises(IllegalActionError, match=r"legal kinds now: \['draw', 'take-discard'\]"):
+        state.apply(classic_mistigri.Draw(0))
+
+
+def test_action_strings_and_json() -> None:
+    """Actions read as short phrases and survive their JSON form."""
+    actions = [TakeDiscard(2), Draw(), Discard(), Replace(1), Swap(1, 2, 3), Peek(0)]
+    actions += [DrawTwo(), DrawAgain(), Knock(), NoKnock()]
+    assert [str(a) for a in actions] == [
+        "take the discard into slot 2",
+        "draw from the stock",
+        "discard the drawn card",
+        "put the drawn card into slot 1",
+        "swap slot 1 with seat 2's slot 3",
+        "peek at slot 0",
+        "play the Draw-two",
+        "discard it and draw again",
+        "knock",
+        "do not knock",
+    ]
+    for action in actions:
+        assert GAME.action_from_json(action.to_json()) == action
+    assert GAME.action_kinds == tuple(sorted(a.kind for a in actions))
+
+
+def test_view_fields() -> None:
+    """A view shows the public table, the seat's drawn card and where the turn stands."""
+    state = play(table(THREE, draws=[N[2]], round=2, scores=[3, 4, 5]), Draw())
+    view = state.view(0)
+    assert (view.step, view.drawn, view.stock_size) == ("drawn", N[2], len(state.stock))
+    assert view.starting_player == 1
+    assert view.rounds == 3
+    assert view.scores == (3, 4, 5)
+    assert view.knocker is None
+    assert view.outcome is None
+    assert state.view(2).legal_actions == ()
+    with pytest.raises(ValueError, match=r"seats are 0\.\.2"):
+        state.view(3)
+
+
+def test_golden_transcript() -> None:
+    """A seeded 3-player match narrates exactly as recorded (guards the rng and the rules)."""
+    state = GAME.new(3, seed=2026)
+    step = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[(step * 7) % len(legal)])
+        step += 1
+    transcript = "\n".join(str(e) for e in state.events) + "\n"
+    golden = Path(__file__).parent / "golden" / "crazy-animals-3p-2026.txt"
+    assert transcript == golden.read_text(encoding="utf-8")
