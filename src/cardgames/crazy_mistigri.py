@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import ClassVar, NamedTuple, cast
 
 import attrs
@@ -417,15 +418,20 @@ _REVERSE = Reverse()
 _DISCARD_ONES = DiscardOnes()
 _SWAP_LATER = SwapLater()
 _IDS = [i for i, card in enumerate(_CARD) if card is not None and i != _MISTIGRI_ID]
-# _PAIR_ROWS[a][b] (a <= b): the action discarding cards a and b, None when they do not pair.
-_PAIR_ROWS: list[list[DiscardPair | None]] = [[None] * 256 for _ in range(256)]
-for _a in _IDS:
-    for _b in _IDS:
-        if _a <= _b and (not (_a ^ _b) & 15 or (_a ^ _b) < 16):  # noqa: PLR2004
-            _PAIR_ROWS[_a][_b] = DiscardPair(_CARD[_a], _CARD[_b])  # type: ignore[arg-type]
+# The action discarding cards (a, b), a <= b, for every two cards that pair (CM-4).
+_PAIRS: dict[tuple[int, int], DiscardPair] = {
+    (a, b): DiscardPair(_CARD[a], _CARD[b])  # type: ignore[arg-type]
+    for a in _IDS
+    for b in _IDS
+    if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
+}
 _FORCE_ACTIONS = {i: ForceCard(c) for i, c in enumerate(_CARD) if c is not None}
-_GIVE_ACTIONS = {(i, to): GiveCard(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)}
-_PICK_ACTIONS = {(i, to): PilePick(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)}
+_GIVE_ACTIONS = {
+    (i, to): GiveCard(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)
+}
+_PICK_ACTIONS = {
+    (i, to): PilePick(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)
+}
 _SWAPS: dict[tuple[int, int], SwapWithPile] = {}
 
 # --- Events ------------------------------------------------------------------------------
@@ -751,7 +757,9 @@ def scenario(  # noqa: PLR0913 - one keyword per part of the table
     try:
         arrow = Direction(direction)
     except ValueError:
-        msg = f"direction must be Direction.CLOCKWISE (1) or COUNTERCLOCKWISE (-1), not {direction!r}"
+        msg = (
+            f"direction must be Direction.CLOCKWISE (1) or COUNTERCLOCKWISE (-1), not {direction!r}"
+        )
         raise InvalidSetupError(msg) from None
     setup = Setup(
         hands=tuple(tuple(hand) for hand in hands),
@@ -807,7 +815,9 @@ def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: 
         raise InvalidSetupError(msg)
     scores = cast("tuple[object, ...]", setup.scores)
     if len(scores) != players or not all(is_int(s) and s >= 0 for s in scores):  # type: ignore[operator]
-        msg = f"scores must hold one penalty total (an int >= 0) per seat ({players}), got {scores!r}"
+        msg = (
+            f"scores must hold one penalty total (an int >= 0) per seat ({players}), got {scores!r}"
+        )
         raise InvalidSetupError(msg)
     start = setup.starting_player
     if not is_int(start) or not 0 <= start < players:
@@ -839,6 +849,7 @@ class _Match(NamedTuple):
     start: int  # the starting player of this round
     scores: tuple[int, ...]  # penalty totals of the finished rounds
     winners: tuple[int, ...] | None
+    twins: bool  # whether the layout has twin cards (same value and colour)
 
 
 class _Position(NamedTuple):
@@ -1013,14 +1024,16 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
-        match = _Match(1, rules.first_player, (0,) * players, None)
+        match = _Match(1, rules.first_player, (0,) * players, None, _has_twins(rules))
         return _new_round(rules, players, rng, match)
 
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_scenario(setup, players, rules)
         hands = tuple(tuple(_id(c) for c in h) for h in setup.hands)
-        match = _Match(setup.round_number, setup.starting_player, setup.scores, None)
+        match = _Match(
+            setup.round_number, setup.starting_player, setup.scores, None, _has_twins(rules)
+        )
         events: list[Event] = [RoundStarted(round=match.round, starting_player=match.start)]
         events += [
             Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
@@ -1047,40 +1060,13 @@ class State(_BaseState[_Position]):
 
     # -- hooks: legal actions ---------------------------------------------------------------
 
-    def _compute_legal_actions(self) -> tuple[Action, ...]:  # noqa: PLR0911 - one case per step
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
-        phase = pos.phase
-        if phase == _DRAW:
-            if pos.forced >= 0:
-                return (_DRAW_CHOSEN,)
-            return _DRAWS[: len(pos.hands[pos.source])]
-        if phase == _DISCARD:
-            return (*_pair_actions(pos.hands[pos.mover]), _PASS)
-        if phase == _BONUS:
-            return (*_pair_actions(pos.hands[pos.mover]), _END_TURN)
-        if phase == _ONES:
-            return (_DISCARD_ONES, _REVERSE)
-        if phase == _THREES:
-            return (_SWAP_LATER, _REVERSE)
-        if phase == _FORCE:
-            hand = pos.hands[pos.mover]
-            if not hand:
-                return (_REVERSE, _END_TURN)
-            return (*(_FORCE_ACTIONS[c] for c in sorted(set(hand))), _REVERSE)
-        if phase == _GIVE:
-            hand = pos.hands[pos.mover]
-            others = [s for s, h in enumerate(pos.hands) if h and s != pos.mover]
-            return tuple(_GIVE_ACTIONS[c, to] for c in sorted(set(hand)) for to in others)
-        if phase == _PICK:
-            to = pos.recipients[0]
-            return tuple(_PICK_ACTIONS[c, to] for c in sorted(set(pos.pile)))
-        # _SWAP
-        hand = pos.hands[pos.swapper]
-        return tuple(_swap_action(g, t) for g in sorted(set(hand)) for t in sorted(set(pos.pile)))
+        return _LEGAL[pos.phase](pos)
 
     def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911 - one case per kind
         pos = self._pos
-        hand = pos.hands[pos.mover] if pos.mover >= 0 else ()
+        hand = pos.hands[pos.mover]
         if isinstance(action, Draw):
             size = len(pos.hands[pos.source])
             return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
@@ -1089,7 +1075,8 @@ class State(_BaseState[_Position]):
             held = list(hand)
             for card in (a, b):
                 if _id(card) not in held:
-                    return f"seat {pos.mover} does not hold {'another ' if card == a else ''}{card}"
+                    again = "another " if card == a == b else ""
+                    return f"seat {pos.mover} does not hold {again}{card}"
                 held.remove(_id(card))
             if MISTIGRI in (a, b):
                 return "the Mistigri is the only card of its colour and value: it never pairs"
@@ -1110,27 +1097,11 @@ class State(_BaseState[_Position]):
 
     # -- hooks: transitions -----------------------------------------------------------------
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
-        pos = self._pos
-        phase = pos.phase
-        if phase == _DRAW:
-            return self._draw(pos, action)
-        if phase in {_DISCARD, _BONUS}:
-            if isinstance(action, DiscardPair):
-                return self._discard_pair(pos, action)
-            if phase == _DISCARD:
-                events: list[Event] = [Passed(seat=pos.mover)]
-                return self._finish_turn(pos, pos.hands, pos.pile, pos.direction, events, True)
-            return self._finish_turn(pos, pos.hands, pos.pile, pos.direction, [], False)
-        if phase == _PICK:
-            return self._pile_pick(pos, cast("PilePick", action))
-        if phase == _SWAP:
-            return self._swap(pos, cast("SwapWithPile", action))
-        if phase == _GIVE:
-            return self._give(pos, cast("GiveCard", action))
-        return self._choose(pos, action)
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
+        return _TRANSITIONS[self._pos.phase](self, self._pos, action)
 
     def _draw(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
         mover, source = pos.mover, pos.source
         fan = pos.hands[source]
         chosen = pos.forced >= 0
@@ -1139,7 +1110,7 @@ class State(_BaseState[_Position]):
         else:
             # Reshuffling the fan and taking the card at ``position`` picks each card with
             # equal probability; a random rotation of the fan gives that distribution in O(1).
-            index = (self._random_below(len(fan)) + cast("Draw", action).position) % len(fan)
+            index = (self._random_below(len(fan)) + action.position) % len(fan)  # type: ignore[attr-defined]
         card = fan[index]
         hands = list(pos.hands)
         rest = hands[source] = fan[:index] + fan[index + 1 :]
@@ -1155,8 +1126,8 @@ class State(_BaseState[_Position]):
         ]
         draws = pos.draws - 1
         if not rest:
-            # The source leaves the round; further draws of a 7+7 or 8+8 are not possible and
-            # a 3+3 swap of theirs lapses. If the mover is now alone, they finish the turn (CM-8).
+            # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
+            # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
             events.append(LeftRound(seat=source))
             draws = 0
         if draws:
@@ -1164,52 +1135,26 @@ class State(_BaseState[_Position]):
         swapper = pos.swapper
         if swapper >= 0:
             if hands[swapper]:
-                swap = _Position(
-                    tuple(hands),
-                    pos.pile,
-                    pos.direction,
-                    pos.passed,
-                    _SWAP,
-                    swapper,
-                    mover,
-                    -1,
-                    0,
-                    -1,
-                    swapper,
-                    (),
-                    pos.match,
-                )
-                return swap, events
+                return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper), events
             events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
-        discard = _Position(
-            tuple(hands),
-            pos.pile,
-            pos.direction,
-            pos.passed,
-            _DISCARD,
-            mover,
-            mover,
-            -1,
-            0,
-            -1,
-            -1,
-            (),
-            pos.match,
-        )
-        return discard, events
+        return _mid_turn(pos, tuple(hands), pos.pile, _DISCARD, mover), events
 
-    def _swap(self, pos: _Position, action: SwapWithPile) -> tuple[_Position, list[Event]]:
+    def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
+        assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
         swapper = pos.swapper
         give, take = _id(action.discard), _id(action.take)
         hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
         pile = (*_without(pos.pile, take), give)
         event = SwappedWithPile(seat=swapper, discarded=action.discard, taken=action.take)
-        mover = pos.mover
-        return _Position(
-            hands, pile, pos.direction, pos.passed, _DISCARD, mover, mover, -1, 0, -1, -1, (), pos.match
-        ), [event]
+        return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
 
-    def _discard_pair(self, pos: _Position, action: DiscardPair) -> tuple[_Position, list[Event]]:
+    def _discard_or_pass(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        if action is _PASS:
+            return self._finish_turn(pos, pos.hands, pos.pile, [Passed(seat=pos.mover)], True)
+        if action is _END_TURN:
+            return self._finish_turn(pos, pos.hands, pos.pile, [], False)
+        assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
         mover = pos.mover
         a, b = _id(action.first), _id(action.second)
         hand = _without(_without(pos.hands[mover], a), b)
@@ -1224,10 +1169,10 @@ class State(_BaseState[_Position]):
             if _holders(hands) <= 1:
                 return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
         if not value:
-            return self._finish_turn(pos, hands, pile, pos.direction, events, False)
+            return self._finish_turn(pos, hands, pile, events, False)
         return self._start_effect(pos, hands, pile, value, events)
 
-    def _start_effect(  # noqa: C901, PLR0911 - one case per effect
+    def _start_effect(  # noqa: PLR0911 - one case per effect
         self,
         pos: _Position,
         hands: tuple[tuple[int, ...], ...],
@@ -1235,69 +1180,42 @@ class State(_BaseState[_Position]):
         value: int,
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
-        """Set up the value pair's effect (CM-5); effects needing other players lapse (CM-8)."""
+        """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
         mover = pos.mover
-        hand = hands[mover]
-        others = [s for s in _turn_order(hands, mover, pos.direction)]
-        alone = not others
-        phase = -1
-        recipients: tuple[int, ...] = ()
+        others = _turn_order(hands, mover, pos.direction)
         if value == 1:
-            phase = _ONES
-        elif value in {2, 3}:
-            if alone:
-                events.append(EffectLapsed(seat=mover, value=value, reason="no next player"))
-            else:
-                phase = _FORCE if value == 2 else _THREES  # noqa: PLR2004
-        elif value == 4:  # noqa: PLR2004
-            if alone or not hand:
-                why = "no other player in the round" if alone else "no card left to give"
-                events.append(EffectLapsed(seat=mover, value=4, reason=why))
-            else:
-                phase = _GIVE
-        elif value == 5:  # noqa: PLR2004
-            if alone:
-                events.append(EffectLapsed(seat=mover, value=5, reason="no opponent in the round"))
-            else:
-                phase, recipients = _PICK, tuple(others)
-        elif value == 6:  # noqa: PLR2004
-            if _pair_actions(hand):
-                phase = _BONUS
-        elif value in {7, 8}:
-            if alone:
-                events.append(EffectLapsed(seat=mover, value=value, reason="no next player"))
-            else:
-                return self._finish_turn(pos, hands, pile, pos.direction, events, False, value - 5)
-        if phase < 0:
-            return self._finish_turn(pos, hands, pile, pos.direction, events, False)
-        return _Position(
-            hands,
-            pile,
-            pos.direction,
-            pos.passed,
-            phase,
-            mover,
-            mover,
-            -1,
-            0,
-            -1,
-            -1,
-            recipients,
-            pos.match,
-        ), events
+            return _mid_turn(pos, hands, pile, _ONES, mover), events
+        if value == 6:  # noqa: PLR2004
+            if _pair_actions(hands[mover], pos.match.twins):
+                return _mid_turn(pos, hands, pile, _BONUS, mover), events
+            return self._finish_turn(pos, hands, pile, events, False)
+        if not others:
+            why = "no other player in the round"
+            events.append(EffectLapsed(seat=mover, value=value, reason=why))
+            return self._finish_turn(pos, hands, pile, events, False)
+        if value == 4:  # noqa: PLR2004
+            if hands[mover]:
+                return _mid_turn(pos, hands, pile, _GIVE, mover), events
+            events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
+            return self._finish_turn(pos, hands, pile, events, False)
+        if value == 5:  # noqa: PLR2004
+            return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
+        if value in {7, 8}:
+            return self._finish_turn(pos, hands, pile, events, False, value - 5)
+        return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
 
     def _choose(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        """The decisions of 1+1, 2+2 and 3+3 (an option or reverse)."""
-        mover, hands, pile, direction = pos.mover, pos.hands, pos.pile, pos.direction
+        """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
+        mover, hands, pile = pos.mover, pos.hands, pos.pile
         events: list[Event] = []
-        if isinstance(action, Reverse):
+        if action is _REVERSE:
             if _holders(hands) == 1:
                 events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
-            else:
-                direction = -direction
-                events.append(Reversed(seat=mover, direction=Direction(direction)))
-            return self._finish_turn(pos, hands, pile, direction, events, False)
-        if isinstance(action, DiscardOnes):
+                return self._finish_turn(pos, hands, pile, events, False)
+            direction = -pos.direction
+            events.append(Reversed(seat=mover, direction=Direction(direction)))
+            return self._finish_turn(pos._replace(direction=direction), hands, pile, events, False)
+        if action is _DISCARD_ONES:
             hand = hands[mover]
             ones = tuple(c for c in hand if c >> 4 == 1)
             events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
@@ -1308,35 +1226,38 @@ class State(_BaseState[_Position]):
                     events.append(LeftRound(seat=mover))
                     if _holders(hands) <= 1:
                         return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
-            return self._finish_turn(pos, hands, pile, direction, events, False)
+            return self._finish_turn(pos, hands, pile, events, False)
         if isinstance(action, ForceCard):
             events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
-            return self._finish_turn(
-                pos, hands, pile, direction, events, False, forced=_id(action.card)
-            )
-        if isinstance(action, SwapLater):
+            forced = _id(action.card)
+            return self._finish_turn(pos, hands, pile, events, False, forced=forced)
+        if action is _SWAP_LATER:
             events.append(SwapAwaited(seat=mover))
-            return self._finish_turn(pos, hands, pile, direction, events, False, swap=True)
-        # EndTurn after a 2+2 that emptied the hand: the card-choosing option does nothing.
+            return self._finish_turn(pos, hands, pile, events, False, swap=True)
+        # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
         events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
-        return self._finish_turn(pos, hands, pile, direction, events, False)
+        return self._finish_turn(pos, hands, pile, events, False)
 
-    def _give(self, pos: _Position, action: GiveCard) -> tuple[_Position, list[Event]]:
+    def _give(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
+        assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
         mover, to, card = pos.mover, action.to, _id(action.card)
-        hands = list(pos.hands)
-        hands[mover] = _without(hands[mover], card)
-        hands[to] = (*hands[to], card)
-        given = tuple(hands)
+        given = list(pos.hands)
+        given[mover] = _without(given[mover], card)
+        given[to] = (*given[to], card)
+        hands = tuple(given)
         events: list[Event] = [
             CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
         ]
-        if not given[mover]:
+        if not hands[mover]:
             events.append(LeftRound(seat=mover))
-            if _holders(given) <= 1:
-                return self._end_round(pos, given, pos.pile, _LAST_PLAYER, events)
-        return self._finish_turn(pos, given, pos.pile, pos.direction, events, False)
+            if _holders(hands) <= 1:
+                return self._end_round(pos, hands, pos.pile, _LAST_PLAYER, events)
+        return self._finish_turn(pos, hands, pos.pile, events, False)
 
-    def _pile_pick(self, pos: _Position, action: PilePick) -> tuple[_Position, list[Event]]:
+    def _pile_pick(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
+        assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
         to, card = action.to, _id(action.card)
         pile = _without(pos.pile, card)
         hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
@@ -1344,14 +1265,13 @@ class State(_BaseState[_Position]):
         rest = pos.recipients[1:]
         if rest and pile:
             return pos._replace(hands=hands, pile=pile, recipients=rest), events
-        return self._finish_turn(pos, hands, pile, pos.direction, events, False)
+        return self._finish_turn(pos, hands, pile, events, False)
 
     def _finish_turn(  # noqa: PLR0913, PLR0917 - the turn's whole outcome
         self,
         pos: _Position,
         hands: tuple[tuple[int, ...], ...],
         pile: tuple[int, ...],
-        direction: int,
         events: list[Event],
         passed: bool,
         draws: int = 1,
@@ -1359,29 +1279,33 @@ class State(_BaseState[_Position]):
         forced: int = -1,
         swap: bool = False,
     ) -> tuple[_Position, list[Event]]:
-        """End the mover's turn: the aid (CM-9), the round's end (CM-8, CM-9), the next turn."""
-        mover = pos.mover
+        """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
+
+        ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
+        (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
+        """
+        mover, direction = pos.mover, pos.direction
         aids = pos.passed
-        if aids[mover] != passed:
+        if aids[mover] is not passed:
             aids = (*aids[:mover], passed, *aids[mover + 1 :])
         players = self._players
-        holders = [s for s in range(players) if hands[s]]
-        if len(holders) <= 1:
-            return self._end_round(pos, hands, pile, _LAST_PLAYER, events, aids)
-        if all(aids[s] for s in holders):
-            return self._end_round(pos, hands, pile, _ALL_PASSED, events, aids)
+        if hands.count(()) >= players - 1:
+            return self._end_round(pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
+        # Only a pass, or a mover leaving the round, can leave every aid in play face down.
+        if (passed or not hands[mover]) and all(a or not h for a, h in zip(aids, hands, strict=True)):
+            return self._end_round(pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
+        players = self._players
         after = (mover + direction) % players
         while not hands[after]:
             after = (after + direction) % players
-        if hands[mover]:
-            source = mover
-        else:
+        source = mover
+        if not hands[mover]:
             source = _holder_before(hands, after, direction)
             if draws != 1 or forced >= 0 or swap:
                 value = 3 if swap else 2 if forced >= 0 else draws + 5
                 events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
                 draws, forced, swap = 1, -1, False
-        return _Position(
+        nxt = _Position(
             hands,
             pile,
             direction,
@@ -1395,51 +1319,39 @@ class State(_BaseState[_Position]):
             mover if swap else -1,
             (),
             pos.match,
-        ), events
+        )
+        return nxt, events
 
-    def _end_round(  # noqa: PLR0913, PLR0917
+    def _end_round(
         self,
         pos: _Position,
         hands: tuple[tuple[int, ...], ...],
         pile: tuple[int, ...],
         reason: str,
         events: list[Event],
-        aids: tuple[bool, ...] | None = None,
     ) -> tuple[_Position, list[Event]]:
-        """Score the round (card values left in hand), then deal the next one or end (CM-10)."""
+        """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
         match = pos.match
-        penalties = tuple(sum(c >> 4 for c in h) for h in hands)
+        penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
         scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
         events.append(
             RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores)
         )
         rules: Rules = self._rules  # type: ignore[assignment]
         low = min(scores)
-        tied = scores.count(low) > 1
-        if match.round >= rules.max_rounds or (match.round >= rules.rounds and not tied):
+        if match.round >= rules.max_rounds or (
+            match.round >= rules.rounds and scores.count(low) == 1
+        ):
             winners = tuple(s for s, total in enumerate(scores) if total == low)
             events.append(MatchEnded(winners=winners, scores=scores))
-            final = _Match(match.round, match.start, scores, winners)
-            over = _Position(
-                hands,
-                pile,
-                pos.direction,
-                pos.passed if aids is None else aids,
-                _OVER,
-                None,
-                -1,
-                -1,
-                0,
-                -1,
-                -1,
-                (),
-                final,
-            )
+            final = match._replace(scores=scores, winners=winners)
+            over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
             return over, events
-        # CM-11: the highest total starts; a tie goes to the first of them clockwise from the
-        # previous starting player (that player included).
+        # CM-11: the highest total starts; a tie goes to the first of the tied players
+        # clockwise from the previous starting player, that player included.
         start = max(seats_from(match.start, self._players), key=scores.__getitem__)
-        nxt, dealt = _new_round(rules, self._players, self._rng(1), _Match(match.round + 1, start, scores, None))
+        following = match._replace(round=match.round + 1, start=start, scores=scores)
+        nxt, dealt = _new_round(rules, self._players, self._rng(1), following)
         events.extend(dealt)
         return nxt, events
 
@@ -1480,6 +1392,111 @@ class State(_BaseState[_Position]):
 # --- Helpers -------------------------------------------------------------------------------
 
 
+def _mid_turn(  # noqa: PLR0913 - a position inside the turn of ``pos.mover``
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    phase: int,
+    to_move: int | None,
+    swapper: int = -1,
+    *,
+    recipients: tuple[int, ...] = (),
+) -> _Position:
+    return _Position(
+        hands,
+        pile,
+        pos.direction,
+        pos.passed,
+        phase,
+        to_move,
+        pos.mover,
+        -1,
+        0,
+        -1,
+        swapper,
+        recipients,
+        pos.match,
+    )
+
+
+def _has_twins(rules: Rules) -> bool:
+    return any(len(set(colours)) < len(colours) for colours in rules.colour_layout)
+
+
+def _legal_draws(pos: _Position) -> tuple[Action, ...]:
+    if pos.forced >= 0:
+        return (_DRAW_CHOSEN,)
+    return _DRAWS[: len(pos.hands[pos.source])]
+
+
+def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
+    hand, pile = sorted(set(pos.hands[pos.swapper])), sorted(set(pos.pile))
+    return tuple(_swap_action(give, take) for give in hand for take in pile)
+
+
+def _legal_discards(pos: _Position) -> tuple[Action, ...]:
+    return (*_pair_actions(pos.hands[pos.mover], pos.match.twins), _PASS)
+
+
+def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
+    return (*_pair_actions(pos.hands[pos.mover], pos.match.twins), _END_TURN)
+
+
+def _legal_ones(_: _Position) -> tuple[Action, ...]:
+    return (_DISCARD_ONES, _REVERSE)
+
+
+def _legal_forced_cards(pos: _Position) -> tuple[Action, ...]:
+    hand = pos.hands[pos.mover]
+    if not hand:
+        return (_REVERSE, _END_TURN)
+    return (*(_FORCE_ACTIONS[card] for card in sorted(set(hand))), _REVERSE)
+
+
+def _legal_threes(_: _Position) -> tuple[Action, ...]:
+    return (_SWAP_LATER, _REVERSE)
+
+
+def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
+    mover = pos.mover
+    others = [seat for seat, hand in enumerate(pos.hands) if hand and seat != mover]
+    return tuple(_GIVE_ACTIONS[card, to] for card in sorted(set(pos.hands[mover])) for to in others)
+
+
+def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
+    to = pos.recipients[0]
+    return tuple(_PICK_ACTIONS[card, to] for card in sorted(set(pos.pile)))
+
+
+def _legal_none(_: _Position) -> tuple[Action, ...]:  # pragma: no cover - the base never asks
+    return ()
+
+
+_LEGAL = (
+    _legal_draws,
+    _legal_swaps,
+    _legal_discards,
+    _legal_ones,
+    _legal_forced_cards,
+    _legal_threes,
+    _legal_gifts,
+    _legal_pile_picks,
+    _legal_second_pairs,
+    _legal_none,
+)
+_TRANSITIONS = (
+    State._draw,  # noqa: SLF001 - the table of the State's own transitions
+    State._swap,  # noqa: SLF001
+    State._discard_or_pass,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._give,  # noqa: SLF001
+    State._pile_pick,  # noqa: SLF001
+    State._discard_or_pass,  # noqa: SLF001
+)
+
+
 def _new_round(
     rules: Rules, players: int, rng: Rng, match: _Match
 ) -> tuple[_Position, list[Event]]:
@@ -1503,20 +1520,13 @@ def _new_round(
     return pos, events
 
 
-def _pair_actions(hand: tuple[int, ...]) -> list[DiscardPair]:
-    """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first."""
-    ordered = sorted(hand)
-    rows = _PAIR_ROWS
-    found = []
-    for i, a in enumerate(ordered):
-        row = rows[a]
-        for b in ordered[i + 1 :]:
-            action = row[b]
-            if action is not None:
-                found.append(action)
-    if len(set(ordered)) < len(ordered):  # twin cards (a custom layout): list each pair once
-        found = list(dict.fromkeys(found))
-    return found
+def _pair_actions(hand: tuple[int, ...], twins: bool) -> tuple[DiscardPair, ...]:
+    """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
+
+    ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
+    """
+    found = tuple(filter(None, map(_PAIRS.get, combinations(sorted(hand), 2))))
+    return tuple(dict.fromkeys(found)) if twins else found
 
 
 def _swap_action(give: int, take: int) -> SwapWithPile:
@@ -1538,7 +1548,7 @@ def _replace_hand(
 
 
 def _holders(hands: tuple[tuple[int, ...], ...]) -> int:
-    return sum(1 for h in hands if h)
+    return len(hands) - hands.count(())
 
 
 def _holder_before(hands: tuple[tuple[int, ...], ...], seat: int, direction: int) -> int:
@@ -1553,11 +1563,7 @@ def _holder_before(hands: tuple[tuple[int, ...], ...], seat: int, direction: int
 def _turn_order(hands: tuple[tuple[int, ...], ...], mover: int, direction: int) -> list[int]:
     """The other seats holding cards, in turn order from the next player (CM-5)."""
     players = len(hands)
-    return [
-        seat
-        for k in range(1, players)
-        if hands[seat := (mover + k * direction) % players]
-    ]
+    return [seat for k in range(1, players) if hands[seat := (mover + k * direction) % players]]
 
 
 GAME: Game[State] = Game(
