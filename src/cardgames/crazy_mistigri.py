@@ -166,7 +166,7 @@ def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) ->
     shape_ok = isinstance(layout, tuple) and len(layout) == 9  # noqa: PLR2004
     for v, colours in enumerate(layout if shape_ok else (), start=1):
         if not isinstance(colours, tuple) or len(colours) != 10 - v:
-            msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s, got {colours!r}"
+            msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s: {colours!r}"
             raise InvalidSetupError(msg)
         for c in colours:
             if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 9:  # noqa: PLR2004
@@ -216,12 +216,15 @@ def _deck_ids(players: int, layout: tuple[tuple[int, ...], ...]) -> tuple[int, .
     ids = _DECKS.get(key)
     if ids is None:
         dropped = {1} if players == 4 else {1, 2, 9} if players == 3 else set()  # noqa: PLR2004
-        ids = tuple(
-            v << 4 | c
-            for v, colours in enumerate(layout, start=1)
-            if v not in dropped
-            for c in colours
-        ) + (_MISTIGRI_ID,)
+        ids = (
+            *(
+                v << 4 | c
+                for v, colours in enumerate(layout, start=1)
+                if v not in dropped
+                for c in colours
+            ),
+            _MISTIGRI_ID,
+        )
         _DECKS[key] = ids
     return ids
 
@@ -417,6 +420,8 @@ _END_TURN = EndTurn()
 _REVERSE = Reverse()
 _DISCARD_ONES = DiscardOnes()
 _SWAP_LATER = SwapLater()
+_PASS_ONLY: tuple[Action, ...] = (_PASS,)
+_END_TURN_ONLY: tuple[Action, ...] = (_END_TURN,)
 _IDS = [i for i, card in enumerate(_CARD) if card is not None and i != _MISTIGRI_ID]
 # The action discarding cards (a, b), a <= b, for every two cards that pair (CM-4).
 _PAIRS: dict[tuple[int, int], DiscardPair] = {
@@ -720,7 +725,7 @@ class Setup:
     starting_player: int
 
 
-def scenario(  # noqa: PLR0913 - one keyword per part of the table
+def scenario(
     hands: Sequence[Sequence[Card]],
     *,
     pile: Sequence[Card] = (),
@@ -774,7 +779,7 @@ def scenario(  # noqa: PLR0913 - one keyword per part of the table
     return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
 
 
-def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901
     def is_int(x: object) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
 
@@ -802,9 +807,6 @@ def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: 
     to_move = setup.to_move
     if not is_int(to_move) or not 0 <= to_move < players or not setup.hands[to_move]:
         msg = f"to_move must be a seat holding cards, not {to_move!r}"
-        raise InvalidSetupError(msg)
-    if not isinstance(setup.direction, Direction):
-        msg = f"direction must be a Direction, not {setup.direction!r}"
         raise InvalidSetupError(msg)
     aids = cast("tuple[object, ...]", setup.aids_face_down)
     if len(aids) != players or not all(isinstance(a, bool) for a in aids):
@@ -1135,9 +1137,26 @@ class State(_BaseState[_Position]):
         swapper = pos.swapper
         if swapper >= 0:
             if hands[swapper]:
-                return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper), events
+                return _mid_turn(
+                    pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper
+                ), events
             events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
-        return _mid_turn(pos, tuple(hands), pos.pile, _DISCARD, mover), events
+        after = _Position(
+            tuple(hands),
+            pos.pile,
+            pos.direction,
+            pos.passed,
+            _DISCARD,
+            mover,
+            mover,
+            -1,
+            0,
+            -1,
+            -1,
+            (),
+            pos.match,
+        )
+        return after, events
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
@@ -1151,9 +1170,11 @@ class State(_BaseState[_Position]):
 
     def _discard_or_pass(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         if action is _PASS:
-            return self._finish_turn(pos, pos.hands, pos.pile, [Passed(seat=pos.mover)], True)
+            return self._finish_turn(
+                pos, pos.hands, pos.pile, [Passed(seat=pos.mover)], passed=True
+            )
         if action is _END_TURN:
-            return self._finish_turn(pos, pos.hands, pos.pile, [], False)
+            return self._finish_turn(pos, pos.hands, pos.pile, [])
         assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
         mover = pos.mover
         a, b = _id(action.first), _id(action.second)
@@ -1169,7 +1190,7 @@ class State(_BaseState[_Position]):
             if _holders(hands) <= 1:
                 return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
         if not value:
-            return self._finish_turn(pos, hands, pile, events, False)
+            return self._finish_turn(pos, hands, pile, events)
         return self._start_effect(pos, hands, pile, value, events)
 
     def _start_effect(  # noqa: PLR0911 - one case per effect
@@ -1188,33 +1209,33 @@ class State(_BaseState[_Position]):
         if value == 6:  # noqa: PLR2004
             if _pair_actions(hands[mover], pos.match.twins):
                 return _mid_turn(pos, hands, pile, _BONUS, mover), events
-            return self._finish_turn(pos, hands, pile, events, False)
+            return self._finish_turn(pos, hands, pile, events)
         if not others:
             why = "no other player in the round"
             events.append(EffectLapsed(seat=mover, value=value, reason=why))
-            return self._finish_turn(pos, hands, pile, events, False)
+            return self._finish_turn(pos, hands, pile, events)
         if value == 4:  # noqa: PLR2004
             if hands[mover]:
                 return _mid_turn(pos, hands, pile, _GIVE, mover), events
             events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
-            return self._finish_turn(pos, hands, pile, events, False)
+            return self._finish_turn(pos, hands, pile, events)
         if value == 5:  # noqa: PLR2004
             return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
         if value in {7, 8}:
-            return self._finish_turn(pos, hands, pile, events, False, value - 5)
+            return self._finish_turn(pos, hands, pile, events, draws=value - 5)
         return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
 
-    def _choose(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    def _choose(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
         """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
         mover, hands, pile = pos.mover, pos.hands, pos.pile
         events: list[Event] = []
         if action is _REVERSE:
             if _holders(hands) == 1:
                 events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
-                return self._finish_turn(pos, hands, pile, events, False)
+                return self._finish_turn(pos, hands, pile, events)
             direction = -pos.direction
             events.append(Reversed(seat=mover, direction=Direction(direction)))
-            return self._finish_turn(pos._replace(direction=direction), hands, pile, events, False)
+            return self._finish_turn(pos._replace(direction=direction), hands, pile, events)
         if action is _DISCARD_ONES:
             hand = hands[mover]
             ones = tuple(c for c in hand if c >> 4 == 1)
@@ -1226,17 +1247,17 @@ class State(_BaseState[_Position]):
                     events.append(LeftRound(seat=mover))
                     if _holders(hands) <= 1:
                         return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
-            return self._finish_turn(pos, hands, pile, events, False)
+            return self._finish_turn(pos, hands, pile, events)
         if isinstance(action, ForceCard):
             events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
             forced = _id(action.card)
-            return self._finish_turn(pos, hands, pile, events, False, forced=forced)
+            return self._finish_turn(pos, hands, pile, events, forced=forced)
         if action is _SWAP_LATER:
             events.append(SwapAwaited(seat=mover))
-            return self._finish_turn(pos, hands, pile, events, False, swap=True)
+            return self._finish_turn(pos, hands, pile, events, swap=True)
         # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
         events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
-        return self._finish_turn(pos, hands, pile, events, False)
+        return self._finish_turn(pos, hands, pile, events)
 
     def _give(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
@@ -1253,7 +1274,7 @@ class State(_BaseState[_Position]):
             events.append(LeftRound(seat=mover))
             if _holders(hands) <= 1:
                 return self._end_round(pos, hands, pos.pile, _LAST_PLAYER, events)
-        return self._finish_turn(pos, hands, pos.pile, events, False)
+        return self._finish_turn(pos, hands, pos.pile, events)
 
     def _pile_pick(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
@@ -1265,17 +1286,17 @@ class State(_BaseState[_Position]):
         rest = pos.recipients[1:]
         if rest and pile:
             return pos._replace(hands=hands, pile=pile, recipients=rest), events
-        return self._finish_turn(pos, hands, pile, events, False)
+        return self._finish_turn(pos, hands, pile, events)
 
-    def _finish_turn(  # noqa: PLR0913, PLR0917 - the turn's whole outcome
+    def _finish_turn(
         self,
         pos: _Position,
         hands: tuple[tuple[int, ...], ...],
         pile: tuple[int, ...],
         events: list[Event],
-        passed: bool,
-        draws: int = 1,
         *,
+        passed: bool = False,
+        draws: int = 1,
         forced: int = -1,
         swap: bool = False,
     ) -> tuple[_Position, list[Event]]:
@@ -1292,7 +1313,9 @@ class State(_BaseState[_Position]):
         if hands.count(()) >= players - 1:
             return self._end_round(pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
         # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-        if (passed or not hands[mover]) and all(a or not h for a, h in zip(aids, hands, strict=True)):
+        if (passed or not hands[mover]) and all(
+            a or not h for a, h in zip(aids, hands, strict=True)
+        ):
             return self._end_round(pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
         players = self._players
         after = (mover + direction) % players
@@ -1392,14 +1415,14 @@ class State(_BaseState[_Position]):
 # --- Helpers -------------------------------------------------------------------------------
 
 
-def _mid_turn(  # noqa: PLR0913 - a position inside the turn of ``pos.mover``
+def _mid_turn(
     pos: _Position,
     hands: tuple[tuple[int, ...], ...],
     pile: tuple[int, ...],
     phase: int,
     to_move: int | None,
-    swapper: int = -1,
     *,
+    swapper: int = -1,
     recipients: tuple[int, ...] = (),
 ) -> _Position:
     return _Position(
@@ -1435,11 +1458,11 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 
 
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
-    return (*_pair_actions(pos.hands[pos.mover], pos.match.twins), _PASS)
+    return _pair_actions(pos.hands[pos.mover], pos.match.twins) + _PASS_ONLY
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
-    return (*_pair_actions(pos.hands[pos.mover], pos.match.twins), _END_TURN)
+    return _pair_actions(pos.hands[pos.mover], pos.match.twins) + _END_TURN_ONLY
 
 
 def _legal_ones(_: _Position) -> tuple[Action, ...]:
