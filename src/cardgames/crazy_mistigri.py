@@ -718,7 +718,7 @@ class Setup:
     hands: tuple[tuple[Card, ...], ...]
     pile: tuple[Card, ...]
     to_move: int
-    direction: Direction
+    direction: int  # 1 clockwise, -1 counterclockwise
     aids_face_down: tuple[bool, ...]
     round_number: int
     scores: tuple[int, ...]
@@ -770,7 +770,7 @@ def scenario(
         hands=tuple(tuple(hand) for hand in hands),
         pile=tuple(pile),
         to_move=to_move,
-        direction=arrow,
+        direction=int(arrow),
         aids_face_down=tuple(aids_face_down) if aids_face_down is not None else (False,) * players,
         round_number=round_number,
         scores=tuple(scores) if scores is not None else (0,) * players,
@@ -779,7 +779,7 @@ def scenario(
     return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
 
 
-def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
     def is_int(x: object) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
 
@@ -807,6 +807,9 @@ def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: 
     to_move = setup.to_move
     if not is_int(to_move) or not 0 <= to_move < players or not setup.hands[to_move]:
         msg = f"to_move must be a seat holding cards, not {to_move!r}"
+        raise InvalidSetupError(msg)
+    if setup.direction not in {1, -1} or not is_int(setup.direction):
+        msg = f"direction must be 1 (clockwise) or -1 (counterclockwise), not {setup.direction!r}"
         raise InvalidSetupError(msg)
     aids = cast("tuple[object, ...]", setup.aids_face_down)
     if len(aids) != players or not all(isinstance(a, bool) for a in aids):
@@ -1041,7 +1044,7 @@ class State(_BaseState[_Position]):
             Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
             for s, h in enumerate(setup.hands)
         ]
-        direction = int(setup.direction)
+        direction = setup.direction
         to_move = setup.to_move
         pos = _Position(
             hands,
@@ -1177,6 +1180,8 @@ class State(_BaseState[_Position]):
             return self._finish_turn(pos, pos.hands, pos.pile, [])
         assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
         mover = pos.mover
+        if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
+            pos = pos._replace(passed=(*pos.passed[:mover], False, *pos.passed[mover + 1 :]))
         a, b = _id(action.first), _id(action.second)
         hand = _without(_without(pos.hands[mover], a), b)
         hands = _replace_hand(pos.hands, mover, hand)
