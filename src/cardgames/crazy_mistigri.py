@@ -229,8 +229,15 @@ def _deck_ids(players: int, layout: tuple[tuple[int, ...], ...]) -> tuple[int, .
     return ids
 
 
+_DECK_OBJECTS: dict[tuple[int, tuple[tuple[int, ...], ...]], cards.Deck[Card]] = {}
+
+
 def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
-    return cards.Deck(_as_cards(_deck_ids(players, rules.colour_layout)))
+    key = (players, rules.colour_layout)
+    deck = _DECK_OBJECTS.get(key)
+    if deck is None:
+        deck = _DECK_OBJECTS[key] = cards.Deck(_as_cards(_deck_ids(players, rules.colour_layout)))
+    return deck
 
 
 # --- Actions -----------------------------------------------------------------------------
@@ -430,14 +437,12 @@ _PAIRS: dict[tuple[int, int], DiscardPair] = {
     for b in _IDS
     if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
 }
-_FORCE_ACTIONS = {i: ForceCard(c) for i, c in enumerate(_CARD) if c is not None}
-_GIVE_ACTIONS = {
-    (i, to): GiveCard(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)
-}
-_PICK_ACTIONS = {
-    (i, to): PilePick(c, to) for i, c in enumerate(_CARD) if c is not None for to in range(5)
-}
-_SWAPS: dict[tuple[int, int], SwapWithPile] = {}
+# Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
+# _PICKS[to][card] and, built on first use, _SWAPS[give][take].
+_FORCES = [None if c is None else ForceCard(c) for c in _CARD]
+_GIFTS = [[None if c is None else GiveCard(c, to) for c in _CARD] for to in range(5)]
+_PICKS = [[None if c is None else PilePick(c, to) for c in _CARD] for to in range(5)]
+_SWAPS: list[list[SwapWithPile | None] | None] = [None] * 256
 
 # --- Events ------------------------------------------------------------------------------
 
@@ -1458,8 +1463,12 @@ def _legal_draws(pos: _Position) -> tuple[Action, ...]:
 
 
 def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
-    hand, pile = sorted(set(pos.hands[pos.swapper])), sorted(set(pos.pile))
-    return tuple(_swap_action(give, take) for give in hand for take in pile)
+    twins = pos.match.twins
+    pile = _each_once(pos.pile, twins)
+    found: list[Action] = []
+    for give in _each_once(pos.hands[pos.swapper], twins):
+        found += map(_swap_row(give).__getitem__, pile)  # type: ignore[arg-type]
+    return tuple(found)
 
 
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
@@ -1478,7 +1487,7 @@ def _legal_forced_cards(pos: _Position) -> tuple[Action, ...]:
     hand = pos.hands[pos.mover]
     if not hand:
         return (_REVERSE, _END_TURN)
-    return (*(_FORCE_ACTIONS[card] for card in sorted(set(hand))), _REVERSE)
+    return (*map(_FORCES.__getitem__, _each_once(hand, pos.match.twins)), _REVERSE)  # type: ignore[arg-type]
 
 
 def _legal_threes(_: _Position) -> tuple[Action, ...]:
@@ -1487,13 +1496,14 @@ def _legal_threes(_: _Position) -> tuple[Action, ...]:
 
 def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
     mover = pos.mover
-    others = [seat for seat, hand in enumerate(pos.hands) if hand and seat != mover]
-    return tuple(_GIVE_ACTIONS[card, to] for card in sorted(set(pos.hands[mover])) for to in others)
+    others = [_GIFTS[seat] for seat, hand in enumerate(pos.hands) if hand and seat != mover]
+    cards_ = _each_once(pos.hands[mover], pos.match.twins)
+    return tuple([row[card] for card in cards_ for row in others])  # type: ignore[misc]
 
 
 def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
-    to = pos.recipients[0]
-    return tuple(_PICK_ACTIONS[card, to] for card in sorted(set(pos.pile)))
+    row = _PICKS[pos.recipients[0]]
+    return tuple(map(row.__getitem__, _each_once(pos.pile, pos.match.twins)))  # type: ignore[arg-type]
 
 
 def _legal_none(_: _Position) -> tuple[Action, ...]:  # pragma: no cover - the base never asks
@@ -1557,11 +1567,17 @@ def _pair_actions(hand: tuple[int, ...], twins: bool) -> tuple[DiscardPair, ...]
     return tuple(dict.fromkeys(found)) if twins else found
 
 
-def _swap_action(give: int, take: int) -> SwapWithPile:
-    action = _SWAPS.get((give, take))
-    if action is None:
-        action = _SWAPS[give, take] = SwapWithPile(_CARD[give], _CARD[take])  # type: ignore[arg-type]
-    return action
+def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
+    """The cards in id order, twin cards (custom layouts) listed once."""
+    return sorted(set(cards_) if twins else cards_)
+
+
+def _swap_row(give: int) -> list[SwapWithPile | None]:
+    row = _SWAPS[give]
+    if row is None:
+        given = _CARD[give]
+        row = _SWAPS[give] = [None if c is None else SwapWithPile(given, c) for c in _CARD]  # type: ignore[arg-type]
+    return row
 
 
 def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
