@@ -427,7 +427,7 @@ _END_TURN = EndTurn()
 _REVERSE = Reverse()
 _DISCARD_ONES = DiscardOnes()
 _SWAP_LATER = SwapLater()
-_PASS_ONLY: tuple[Action, ...] = (_PASS,)
+_PASS_ONLY: tuple[Action, ...] = (_PASS,)  # the pass closes the list of discards
 _END_TURN_ONLY: tuple[Action, ...] = (_END_TURN,)
 _IDS = [i for i, card in enumerate(_CARD) if card is not None and i != _MISTIGRI_ID]
 # The action discarding cards (a, b), a <= b, for every two cards that pair (CM-4).
@@ -1070,6 +1070,22 @@ class State(_BaseState[_Position]):
 
     # -- hooks: legal actions ---------------------------------------------------------------
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            pos = self._pos
+            legal = self._legal = _LEGAL[pos.phase](pos)
+        return legal
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match (all its rounds) has ended."""
+        return self._pos.to_move is None
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
         return _LEGAL[pos.phase](pos)
@@ -1217,7 +1233,7 @@ class State(_BaseState[_Position]):
         if value == 1:
             return _mid_turn(pos, hands, pile, _ONES, mover), events
         if value == 6:  # noqa: PLR2004
-            if _pair_actions(hands[mover], pos.match.twins):
+            if _pair_actions(hands[mover], twins=pos.match.twins):
                 return _mid_turn(pos, hands, pile, _BONUS, mover), events
             return self._finish_turn(pos, hands, pile, events)
         if not others:
@@ -1472,11 +1488,16 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 
 
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
-    return _pair_actions(pos.hands[pos.mover], pos.match.twins) + _PASS_ONLY
+    if pos.match.twins:
+        return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
+    return (
+        tuple(filter(None, map(_PAIRS.get, combinations(sorted(pos.hands[pos.mover]), 2))))
+        + _PASS_ONLY
+    )
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
-    return _pair_actions(pos.hands[pos.mover], pos.match.twins) + _END_TURN_ONLY
+    return _pair_actions(pos.hands[pos.mover], twins=pos.match.twins) + _END_TURN_ONLY
 
 
 def _legal_ones(_: _Position) -> tuple[Action, ...]:
@@ -1558,7 +1579,7 @@ def _new_round(
     return pos, events
 
 
-def _pair_actions(hand: tuple[int, ...], twins: bool) -> tuple[DiscardPair, ...]:
+def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
     """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
