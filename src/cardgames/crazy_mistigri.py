@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from operator import not_
 from typing import ClassVar, NamedTuple, cast
 
 import attrs
@@ -1339,9 +1340,7 @@ class State(_BaseState[_Position]):
         if hands.count(()) >= players - 1:
             return self._end_round(pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
         # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-        if (passed or not hands[mover]) and all(
-            a or not h for a, h in zip(aids, hands, strict=True)
-        ):
+        if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
             return self._end_round(pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
         players = self._players
         after = (mover + direction) % players
