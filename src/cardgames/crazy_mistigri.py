@@ -164,6 +164,8 @@ def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -
 
 
 def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) -> None:
+    if layout is DEFAULT_LAYOUT:  # every new match builds the default Rules(): keep it cheap
+        return
     shape_ok = isinstance(layout, tuple) and len(layout) == 9  # noqa: PLR2004
     for v, colours in enumerate(layout if shape_ok else (), start=1):
         if not isinstance(colours, tuple) or len(colours) != 10 - v:
@@ -438,6 +440,9 @@ _PAIRS: dict[tuple[int, int], DiscardPair] = {
     for b in _IDS
     if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
 }
+# The card ids of each interned pair action, by object identity: apply() hands _advance the
+# very object listed by legal_actions().
+_PAIR_IDS = {id(action): ids for ids, action in _PAIRS.items()}
 # Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
 # _PICKS[to][card] and, built on first use, _SWAPS[give][take].
 _FORCES = [None if c is None else ForceCard(c) for c in _CARD]
@@ -863,6 +868,9 @@ class _Match(NamedTuple):
     twins: bool  # whether the layout has twin cards (same value and colour)
 
 
+_NEW = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+
+
 class _Position(NamedTuple):
     hands: tuple[tuple[int, ...], ...]  # card ids, in fan order
     pile: tuple[int, ...]  # bottom first
@@ -1143,13 +1151,7 @@ class State(_BaseState[_Position]):
         rest = hands[source] = fan[:index] + fan[index + 1 :]
         hands[mover] = (*hands[mover], card)
         events: list[Event] = [
-            Drew(
-                seat=mover,
-                source=source,
-                card=_CARD[card],
-                chosen=chosen,
-                visible_to=_BETWEEN[mover][source],
-            )
+            Drew(mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source])
         ]
         draws = pos.draws - 1
         if not rest:
@@ -1166,20 +1168,23 @@ class State(_BaseState[_Position]):
                     pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper
                 ), events
             events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
-        after = _Position(
-            tuple(hands),
-            pos.pile,
-            pos.direction,
-            pos.passed,
-            _DISCARD,
-            mover,
-            mover,
-            -1,
-            0,
-            -1,
-            -1,
-            (),
-            pos.match,
+        after = _NEW(
+            _Position,
+            (
+                tuple(hands),
+                pos.pile,
+                pos.direction,
+                pos.passed,
+                _DISCARD,
+                mover,
+                mover,
+                -1,
+                0,
+                -1,
+                -1,
+                (),
+                pos.match,
+            ),
         )
         return after, events
 
@@ -1203,8 +1208,9 @@ class State(_BaseState[_Position]):
         assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
         mover = pos.mover
         if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
-            pos = pos._replace(passed=(*pos.passed[:mover], False, *pos.passed[mover + 1 :]))
-        a, b = _id(action.first), _id(action.second)
+            aids = pos.passed
+            pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
+        a, b = _PAIR_IDS[id(action)]
         hand = _without(_without(pos.hands[mover], a), b)
         hands = _replace_hand(pos.hands, mover, hand)
         pile = (*pos.pile, a, b)
@@ -1353,20 +1359,23 @@ class State(_BaseState[_Position]):
                 value = 3 if swap else 2 if forced >= 0 else draws + 5
                 events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
                 draws, forced, swap = 1, -1, False
-        nxt = _Position(
-            hands,
-            pile,
-            direction,
-            aids,
-            _DRAW,
-            after,
-            after,
-            source,
-            draws,
-            forced,
-            mover if swap else -1,
-            (),
-            pos.match,
+        nxt = _NEW(
+            _Position,
+            (
+                hands,
+                pile,
+                direction,
+                aids,
+                _DRAW,
+                after,
+                after,
+                source,
+                draws,
+                forced,
+                mover if swap else -1,
+                (),
+                pos.match,
+            ),
         )
         return nxt, events
 
@@ -1450,20 +1459,23 @@ def _mid_turn(
     swapper: int = -1,
     recipients: tuple[int, ...] = (),
 ) -> _Position:
-    return _Position(
-        hands,
-        pile,
-        pos.direction,
-        pos.passed,
-        phase,
-        to_move,
-        pos.mover,
-        -1,
-        0,
-        -1,
-        swapper,
-        recipients,
-        pos.match,
+    return _NEW(
+        _Position,
+        (
+            hands,
+            pile,
+            pos.direction,
+            pos.passed,
+            phase,
+            to_move,
+            pos.mover,
+            -1,
+            0,
+            -1,
+            swapper,
+            recipients,
+            pos.match,
+        ),
     )
 
 
