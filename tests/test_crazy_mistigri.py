@@ -599,6 +599,10 @@ def test_cm_5_effects_of_an_empty_handed_player() -> None:
     state = draw(table([["5c1"], ["3c1"], ["4c1"], ["6c1", "5c2"]]), "5c2")
     state = state.apply(pair("5c1", "5c2"))
     assert state.view(2).pile_picks_for == (1, 2, 3)
+    state = draw(table([["7c1"], ["3c1"], ["4c1"], ["6c1", "7c2"]]), "7c2")
+    state = state.apply(pair("7c1", "7c2"))
+    assert state.events[-1] == cm.EffectLapsed(seat=0, value=7, reason="no cards left")
+    assert (state.to_move, state.draw_from, state.view(1).draws_due) == (1, 3, 1)
 
 
 def test_cm_5_three_three_swap_takes_from_the_pile_before_the_discard() -> None:
