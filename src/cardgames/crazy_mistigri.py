@@ -150,8 +150,7 @@ So colour 1 holds values 1..9, colour 2 values 1..8, ..., colour 9 only a 1.
 
 
 def _as_cards(ids: Sequence[int]) -> tuple[Card, ...]:
-    table = _CARD
-    return tuple([table[i] for i in ids])  # type: ignore[misc]
+    return tuple(map(_CARD.__getitem__, ids))  # type: ignore[arg-type]
 
 
 # --- Rules options ------------------------------------------------------------------------
