@@ -718,6 +718,12 @@ class MatchEnded(Event):
         return f"the match is over; lowest total {min(self.scores)}: {winners}"
 
 
+# Events are immutable values: the most frequent ones are interned, like the actions.
+_PASSED = tuple(Passed(seat=s) for s in range(5))
+_LEFT = tuple(LeftRound(seat=s) for s in range(5))
+_DREW: dict[int, Drew] = {}
+_DISCARDED: dict[tuple[int, int, int], PairDiscarded] = {}
+
 # --- Scenarios ---------------------------------------------------------------------------
 
 
@@ -1149,14 +1155,18 @@ class State(_BaseState[_Position]):
         hands = list(pos.hands)
         rest = hands[source] = fan[:index] + fan[index + 1 :]
         hands[mover] = (*hands[mover], card)
-        events: list[Event] = [
-            Drew(mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source])
-        ]
+        key = (mover * 8 + source) << 9 | card << 1 | chosen
+        drew = _DREW.get(key)
+        if drew is None:
+            drew = _DREW[key] = Drew(
+                mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+            )
+        events: list[Event] = [drew]
         draws = pos.draws - 1
         if not rest:
             # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
             # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
-            events.append(LeftRound(seat=source))
+            events.append(_LEFT[source])
             draws = 0
         if draws:
             return pos._replace(hands=tuple(hands), draws=draws, forced=-1), events
@@ -1199,9 +1209,7 @@ class State(_BaseState[_Position]):
 
     def _discard_or_pass(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         if action is _PASS:
-            return self._finish_turn(
-                pos, pos.hands, pos.pile, [Passed(seat=pos.mover)], passed=True
-            )
+            return self._finish_turn(pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
         if action is _END_TURN:
             return self._finish_turn(pos, pos.hands, pos.pile, [])
         assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
@@ -1214,11 +1222,14 @@ class State(_BaseState[_Position]):
         hands = _replace_hand(pos.hands, mover, hand)
         pile = (*pos.pile, a, b)
         value = a >> 4 if a >> 4 == b >> 4 else 0
-        events: list[Event] = [
-            PairDiscarded(seat=mover, pair=(action.first, action.second), effect=value)
-        ]
+        key = (mover, a, b)
+        discarded = _DISCARDED.get(key)
+        if discarded is None:
+            pair = (action.first, action.second)
+            discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+        events: list[Event] = [discarded]
         if not hand:
-            events.append(LeftRound(seat=mover))
+            events.append(_LEFT[mover])
             if _holders(hands) <= 1:
                 return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
         if not value:
@@ -1276,7 +1287,7 @@ class State(_BaseState[_Position]):
                 hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
                 pile = (*pile, *ones)
                 if not hands[mover]:
-                    events.append(LeftRound(seat=mover))
+                    events.append(_LEFT[mover])
                     if _holders(hands) <= 1:
                         return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
             return self._finish_turn(pos, hands, pile, events)
@@ -1303,7 +1314,7 @@ class State(_BaseState[_Position]):
             CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
         ]
         if not hands[mover]:
-            events.append(LeftRound(seat=mover))
+            events.append(_LEFT[mover])
             if _holders(hands) <= 1:
                 return self._end_round(pos, hands, pos.pile, _LAST_PLAYER, events)
         return self._finish_turn(pos, hands, pos.pile, events)
