@@ -209,12 +209,13 @@ class Rules:
             raise InvalidSetupError(msg)
 
 
-_DECKS: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[int, ...]] = {}
+_DECKS: dict[tuple[int, tuple[tuple[int, ...], ...] | None], tuple[int, ...]] = {}
 
 
 def _deck_ids(players: int, layout: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """The cards of a match as ids: 4 players drop the 1s, 3 also the 2s and the 9 (CM-1)."""
-    key = (players, layout)
+    # Tuples do not cache their hash: the default layout is looked up by identity first.
+    key = (players, None if layout is DEFAULT_LAYOUT else layout)
     ids = _DECKS.get(key)
     if ids is None:
         dropped = {1} if players == 4 else {1, 2, 9} if players == 3 else set()  # noqa: PLR2004
@@ -231,11 +232,12 @@ def _deck_ids(players: int, layout: tuple[tuple[int, ...], ...]) -> tuple[int, .
     return ids
 
 
-_DECK_OBJECTS: dict[tuple[int, tuple[tuple[int, ...], ...]], cards.Deck[Card]] = {}
+_DECK_OBJECTS: dict[tuple[int, tuple[tuple[int, ...], ...] | None], cards.Deck[Card]] = {}
 
 
 def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
-    key = (players, rules.colour_layout)
+    layout = rules.colour_layout
+    key = (players, None if layout is DEFAULT_LAYOUT else layout)
     deck = _DECK_OBJECTS.get(key)
     if deck is None:
         deck = _DECK_OBJECTS[key] = cards.Deck(_as_cards(_deck_ids(players, rules.colour_layout)))
@@ -1417,7 +1419,7 @@ class State(_BaseState[_Position]):
         # CM-11: the highest total starts; a tie goes to the first of the tied players
         # clockwise from the previous starting player, that player included.
         start = max(seats_from(match.start, self._players), key=scores.__getitem__)
-        following = match._replace(round=match.round + 1, start=start, scores=scores)
+        following = _Match(match.round + 1, start, scores, None, match.twins)
         nxt, dealt = _new_round(rules, self._players, self._rng(1), following)
         events.extend(dealt)
         return nxt, events
@@ -1490,6 +1492,8 @@ def _mid_turn(
 
 
 def _has_twins(rules: Rules) -> bool:
+    if rules.colour_layout is DEFAULT_LAYOUT:
+        return False
     return any(len(set(colours)) < len(colours) for colours in rules.colour_layout)
 
 
