@@ -2,7 +2,7 @@
 
 >>> import cardgames
 >>> list(cardgames.GAMES)
-['classic-mistigri', 'kitten-tricks', 'crazy-animals']
+['classic-mistigri', 'crazy-mistigri', 'kitten-tricks', 'crazy-animals']
 >>> game = cardgames.get_game("classic-mistigri")
 >>> state = game.new(3, seed=1)
 >>> while not state.is_over:
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardgames import classic_mistigri, crazy_animals, kitten_tricks
+from cardgames import classic_mistigri, crazy_animals, crazy_mistigri, kitten_tricks
 from cardgames.engine import Action, Event, Game, Outcome, State, View
 from cardgames.errors import (
     CardGameError,
@@ -47,7 +47,15 @@ __all__ = [
 __version__ = "0.1.0.dev0"
 
 GAMES: Mapping[str, Game[Any]] = MappingProxyType(
-    {game.slug: game for game in (classic_mistigri.GAME, kitten_tricks.GAME, crazy_animals.GAME)}
+    {
+        game.slug: game
+        for game in (
+            classic_mistigri.GAME,
+            crazy_mistigri.GAME,
+            kitten_tricks.GAME,
+            crazy_animals.GAME,
+        )
+    }
 )
 """Every game of the library, keyed by slug, in a stable order."""
 

@@ -351,12 +351,18 @@ class State(abc.ABC, Generic[_P]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if not isinstance(action, Action):
-            raise IllegalActionError(self._explain_illegal(action, legal))
-        try:
-            action = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self._explain_illegal(action, legal)) from None
+        # Legal actions are usually interned, so look for the very object first: tuple.index
+        # would call the (Python-level) __eq__ of every action listed before it.
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if not isinstance(action, Action):
+                raise IllegalActionError(self._explain_illegal(action, legal))
+            try:
+                action = legal[legal.index(action)]
+            except ValueError:
+                raise IllegalActionError(self._explain_illegal(action, legal)) from None
         pos, events = self._advance(action)
         # The successor shares everything but the position and the log; building it field by
         # field skips recomputing what cannot change.
