@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import cardgames
-from cardgames import errors
+from cardgames import _codec, errors
 from cardgames._chain import Chain
 from cardgames.cards import deal_round_robin
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card
@@ -219,3 +220,18 @@ def test_state_without_its_hooks_cannot_be_built() -> None:
 
     with pytest.raises(TypeError, match="abstract"):
         Incomplete(None, 2, 0, None, None, Chain())  # type: ignore[abstract]
+
+
+def test_codec_round_trips_int_enums_by_name() -> None:
+    """An IntEnum field is written as its lowercase name and read back from it."""
+
+    @attrs.frozen
+    class Arrow:
+        direction: Direction
+
+    data = _codec.encode(Arrow(Direction.COUNTERCLOCKWISE))
+    assert data == {"direction": "counterclockwise"}
+    decoded = _codec.decode_record(Arrow, data, "arrow", Card.from_code)
+    assert decoded == Arrow(Direction.COUNTERCLOCKWISE)
+    with pytest.raises(_codec.CodecError, match=r"arrow\.direction: expected a string, got"):
+        _codec.decode_record(Arrow, {"direction": -1}, "arrow", Card.from_code)

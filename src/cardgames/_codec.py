@@ -38,12 +38,13 @@ class CodecError(Exception):
 
 def encode(value: object) -> JSONValue:
     """Return the plain JSON form of a record, card, enum, tuple or scalar."""
+    # Enums first: an IntEnum is also an int, and is decoded from its name.
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, Card):
         return value.code
-    if isinstance(value, enum.Enum):
-        return value.name.lower()
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
     if isinstance(value, frozenset):
