@@ -1,8 +1,9 @@
-"""A seeded classic Mistigri match between three bots, narrated event by event.
+"""A seeded match between bots, narrated event by event, for any game of the library.
 
-Each bot sees only its own view (its hand, the table, hand sizes) and picks one of its legal
-actions; the narrator sees everything, so the draws are told in full. Run it with
-``python examples/narrated_match.py [seed]``.
+Each bot sees only its own view and picks one of its legal actions at random; the narrator
+sees everything, so private moves (draws, looks, gifts) are told in full. Run it with
+``python examples/narrated_match.py [game] [seed]``, e.g. ``crazy-mistigri 7``; the default is
+a three-player classic Mistigri match.
 """
 
 from __future__ import annotations
@@ -10,31 +11,34 @@ from __future__ import annotations
 import random
 import sys
 
-from cardgames import classic_mistigri
+import cardgames
 from cardgames.engine import Action, View
 
-NAMES = ("Alice", "Bruno", "Chloé")
+NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Emma", "Farid")
 
 
 def pick(view: View, rng: random.Random) -> Action:
-    """A bot: draw at a random position of the fan (all positions are alike in Mistigri)."""
+    """A bot that plays any legal action of its view at random."""
     return rng.choice(view.legal_actions)
 
 
 def narrate(line: str) -> str:
     """Put the players' names in place of their seat numbers."""
-    for seat, name in enumerate(NAMES):
-        line = line.replace(f"seat {seat}", name)
+    # Highest seats first, so that "seat 1" never rewrites the start of a "seat 10".
+    for seat in reversed(range(len(NAMES))):
+        line = line.replace(f"seat {seat}", NAMES[seat])
     return line[0].upper() + line[1:]
 
 
-def main(seed: int = 2026) -> None:
-    """Play and narrate one match."""
+def main(slug: str = "classic-mistigri", seed: int = 2026) -> None:
+    """Play and narrate one match of ``slug``."""
+    game = cardgames.get_game(slug)
+    players = min(max(3, game.min_players), game.max_players)
     rng = random.Random(seed)
-    state = classic_mistigri.GAME.new(len(NAMES), seed=seed)
-    print(f"Classic Mistigri, seed {seed}: {', '.join(NAMES)} sit clockwise.\n")
+    state = game.new(players, seed=seed)
+    names = NAMES[:players]
+    print(f"{game.title}, seed {seed}: {', '.join(names)} sit clockwise.\n")
     told = 0
-    turn = 0
     while True:
         for event in state.events[told:]:
             print(f"  {narrate(str(event))}")
@@ -43,17 +47,16 @@ def main(seed: int = 2026) -> None:
             break
         mover = state.to_move
         assert mover is not None
-        turn += 1
-        sizes = ", ".join(f"{NAMES[s]} {n}" for s, n in enumerate(state.view(mover).hand_sizes))
-        print(f"Turn {turn}: {NAMES[mover]} to play (cards held: {sizes})")
         state = state.apply(pick(state.view(mover), rng))
     outcome = state.outcome
     assert outcome is not None
-    (loser,) = outcome.losers
-    winners = " and ".join(NAMES[s] for s in outcome.winners)
-    print(f"\n{NAMES[loser]} is left holding the Mistigri and loses. {winners} win.")
-    print(f"Pairs laid: {', '.join(f'{NAMES[s]} {n}' for s, n in enumerate(outcome.scores))}.")
+    winners = " and ".join(names[s] for s in outcome.winners)
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, outcome.scores, strict=True))
+    print(f"\n{winners} {'wins' if len(outcome.winners) == 1 else 'win'}. Scores: {scores}.")
+    if outcome.losers:
+        losers = [names[s] for s in outcome.losers]
+        print(f"{' and '.join(losers)} {'loses' if len(losers) == 1 else 'lose'}.")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2026)
+    main(*(sys.argv[1:2] or ["classic-mistigri"]), *(int(a) for a in sys.argv[2:3]))

@@ -38,6 +38,21 @@ def test_example_runs(script: Path) -> None:
     assert done.stdout.strip()
 
 
+@pytest.mark.parametrize("slug", list(cardgames.GAMES))
+def test_narrated_match_plays_every_game(slug: str) -> None:
+    """The demo narrates a match of any registered game and names its winners."""
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own example
+        [sys.executable, str(ROOT / "examples" / "narrated_match.py"), slug, "5"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert cardgames.get_game(slug).title in done.stdout
+    assert re.search(r" wins?\. Scores: ", done.stdout)
+
+
 MODULES = sorted(m.name for m in pkgutil.walk_packages(cardgames.__path__, prefix="cardgames."))
 
 
