@@ -59,4 +59,7 @@ def main(slug: str = "classic-mistigri", seed: int = 2026) -> None:
 
 
 if __name__ == "__main__":
-    main(*(sys.argv[1:2] or ["classic-mistigri"]), *(int(a) for a in sys.argv[2:3]))
+    main(
+        sys.argv[1] if len(sys.argv) > 1 else "classic-mistigri",
+        int(sys.argv[2]) if len(sys.argv) > 2 else 2026,  # noqa: PLR2004 - argv positions
+    )

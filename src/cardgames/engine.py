@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import abc
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -143,6 +144,8 @@ class View:
     scores: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     events: tuple[Event, ...]
+    rules: Any
+    """The rules options of the match (public: every player agreed on them)."""
 
     def to_json(self) -> str:
         """Return the view as a JSON document (what a client app would send to that seat)."""
@@ -233,6 +236,18 @@ class State(abc.ABC, Generic[_P]):
     # -- hooks a game implements ------------------------------------------------------------
 
     @classmethod
+    def _sample_position(cls, view: Any, rng: random.Random) -> _P:  # noqa: ANN401
+        """A position consistent with everything ``view`` shows, hidden cards resampled.
+
+        The hook behind :meth:`Game.sample_world`: the view's own seat must see exactly
+        ``view`` in it (every field but the events), and every constraint that seat has
+        observed must hold. Games that support search implement it.
+        """
+        del view, rng
+        msg = f"{cls.game.title} cannot sample worlds from a view"
+        raise TypeError(msg)
+
+    @classmethod
     def _check_setup(cls, rules: Any, players: int) -> None:  # noqa: ANN401
         """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``."""
 
@@ -315,6 +330,15 @@ class State(abc.ABC, Generic[_P]):
     def is_over(self) -> bool:
         """Whether the whole match (all its rounds) has ended."""
         return self.to_move is None
+
+    @property
+    def is_sampled(self) -> bool:
+        """Whether this state descends from a world sampled from a view (:meth:`Game.sample_world`).
+
+        Such a state is a guess at the hidden cards, not a recorded match: it plays like any
+        other, but it has no history before the sample and cannot be saved.
+        """
+        return isinstance(self._setup, _Sampled)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -449,6 +473,7 @@ class State(abc.ABC, Generic[_P]):
             "scores": self.scores,
             "legal_actions": self.legal_actions() if to_move == seat else (),
             "events": self._events_seen_by(seat),
+            "rules": self._rules,
         }
 
     # -- value semantics and serialization -----------------------------------------------------
@@ -475,7 +500,14 @@ class State(abc.ABC, Generic[_P]):
         )
 
     def to_json(self) -> str:
-        """Return a versioned JSON document from which ``game.from_json`` rebuilds this state."""
+        """Return a versioned JSON document from which ``game.from_json`` rebuilds this state.
+
+        Raises:
+            TypeError: the state descends from a sampled world (:attr:`is_sampled`).
+        """
+        if isinstance(self._setup, _Sampled):
+            msg = "a world sampled from a view is a guess, not a recorded match: it cannot be saved"
+            raise TypeError(msg)
         doc: dict[str, JSONValue] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -487,6 +519,13 @@ class State(abc.ABC, Generic[_P]):
             "history": [a.to_json() for a in self.history],
         }
         return json.dumps(doc, separators=(",", ":"))
+
+
+@attrs.frozen
+class _Sampled:
+    """The setup of a world sampled from a view: the position it starts from."""
+
+    position: object
 
 
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -615,6 +654,29 @@ class Game(Generic[_S]):
         seed = self._check_seed(seed)
         pos, events = self.State._deal(rules, players, Rng(seed, 0, 0xDEA1))
         return self.State._start(rules, players, seed, None, pos, events)
+
+    def sample_world(self, view: View, rng: random.Random) -> _S:
+        """A full state consistent with everything ``view`` shows, for search and bots.
+
+        Hidden cards are resampled with ``rng`` among the arrangements the view's seat cannot
+        rule out (its own hand, public zones, hand sizes, its knowledge and every constraint it
+        observed hold), and future randomness gets a fresh seed drawn from ``rng``. The
+        sample's view for that seat equals ``view`` in every field but ``events`` (a sample
+        has no past). The same ``rng`` state gives the same sample.
+
+        Raises:
+            TypeError: ``view`` is not a view of this game, or ``rng`` is not a
+                ``random.Random``, or the game cannot sample worlds.
+        """
+        if not isinstance(view, View) or view.game != self.slug:
+            msg = f"sample_world needs a {self.slug} view, got {_short_repr(view)}"
+            raise TypeError(msg)
+        if not isinstance(rng, random.Random):  # a guard for untyped callers
+            msg = f"sample_world needs a random.Random, got {_short_repr(rng)}"  # type: ignore[unreachable]
+            raise TypeError(msg)
+        pos = self.State._sample_position(view, rng)
+        seed = rng.getrandbits(64)
+        return self.State._start(view.rules, view.players, seed, _Sampled(pos), pos, ())
 
     def _from_setup(self, players: int, setup: object, seed: int | None, rules: object) -> _S:
         """Start a match from an explicit scenario setup (used by each game's builder)."""
