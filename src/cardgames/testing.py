@@ -37,6 +37,7 @@ __all__ = [
     "check_json_round_trip",
     "check_outcome",
     "check_replay",
+    "check_sample_world",
     "check_state",
     "check_tampered_json",
     "check_views",
@@ -45,6 +46,7 @@ __all__ = [
 
 _KIND = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _MAX_ACTIONS = 100_000
+_PLAY_ON = 8  # random actions played from each sampled world
 _SEED_SHOWN = 10**8  # smaller seeds may appear in a view by coincidence (a count, a seat)
 
 
@@ -254,6 +256,43 @@ def _check_view_cards(state: State[Any], seat: int, view: View) -> None:
     for part in _walk(view, set()):
         if isinstance(part, Card) and part not in seen:
             raise _fail(state, f"seat {seat}'s view shows {part}, a card it has not seen")
+
+
+def check_sample_world(
+    state: State[Any], seat: int, rng: random.Random, samples: int = 3
+) -> list[State[Any]]:
+    """Worlds sampled from ``seat``'s view agree with it, conserve the cards and play on.
+
+    Each sample's view for ``seat`` must equal the view it was sampled from in every field
+    but ``events``; its legal actions, conservation and outcome are checked, and a few random
+    actions are played from it. Returns the samples, for checks of their variety.
+    """
+    view = state.view(seat)
+    expected = attrs.evolve(view, events=())
+    worlds = []
+    for _ in range(samples):
+        world = state.game.sample_world(view, rng)
+        if not world.is_sampled:
+            raise _fail(state, "sample_world returned a state that is not marked sampled")
+        seen = attrs.evolve(world.view(seat), events=())
+        if seen != expected:
+            differ = [
+                field.name
+                for field in attrs.fields(type(view))
+                if getattr(seen, field.name) != getattr(expected, field.name)
+            ]
+            raise _fail(state, f"a world sampled from seat {seat}'s view shows it other {differ}")
+        check_conservation(world)
+        check_actions(world)
+        check_outcome(world)
+        after = world
+        for _ in range(_PLAY_ON):
+            if after.is_over:
+                break
+            after = after.apply(rng.choice(after.legal_actions()))
+            check_conservation(after)
+        worlds.append(world)
+    return worlds
 
 
 def check_json_round_trip(state: State[Any]) -> None:

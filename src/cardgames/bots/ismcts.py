@@ -1,0 +1,147 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+The search follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search"
+(IEEE TCIAIG 4(2), 2012). Each iteration samples a world consistent with the bot's view
+(:meth:`~cardgames.engine.Game.sample_world`: the hidden cards and future randomness are
+resampled), then walks one tree whose nodes are the observer's information sets, keyed by the
+actions taken, using only the actions legal in that world:
+
+1. *select*: while every legal action of the world has a child, pick the child maximising
+   UCB1, where a child's exploration term counts how often it was *available* rather than
+   how often its parent was visited;
+2. *expand*: add one untried legal action;
+3. *simulate*: play random legal actions to the end of the match;
+4. *backpropagate*: every node on the path adds the reward of the seat that chose its action
+   (a share of the win: ``1 / len(winners)`` for each winner, 0 otherwise).
+
+The search reads nothing but the engine contract, so it plays every game that can sample
+worlds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from cardgames.engine import Action, State, View
+
+if TYPE_CHECKING:
+    from cardgames.engine import Game
+
+__all__ = ["ISMCTSBot"]
+
+
+class _Node:
+    """One information set of the observer's tree, reached by ``action`` chosen by ``mover``."""
+
+    __slots__ = ("available", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    """Information-set MCTS over worlds sampled from the view, for any game of the library.
+
+    Args:
+        iterations: the number of sampled worlds searched per decision (the budget).
+        seconds: a time budget per decision; the search stops at whichever budget runs out
+            first. ``None`` (the default) means the iteration budget alone.
+        exploration: the UCB1 exploration constant.
+
+    With an iteration budget alone the bot is deterministic: the same view and the same
+    ``rng`` state give the same action. A time budget makes the number of iterations depend
+    on the machine, and so the choice.
+    """
+
+    def __init__(
+        self, iterations: int = 200, *, seconds: float | None = None, exploration: float = 0.7
+    ) -> None:
+        """Set the budget and the exploration constant (see the class docstring)."""
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            msg = f"iterations must be a positive int, got {iterations!r}"
+            raise ValueError(msg)
+        if seconds is not None and not seconds > 0:
+            msg = f"seconds must be positive or None, got {seconds!r}"
+            raise ValueError(msg)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+
+    def __repr__(self) -> str:
+        """Return the constructor call that builds this bot."""
+        return (
+            f"ISMCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
+            f"exploration={self.exploration})"
+        )
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """Return the root action searched most often."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        import cardgames  # noqa: PLC0415 - the registry imports the games, which import the engine
+
+        game = cardgames.get_game(view.game)
+        root = _Node(view.seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            self._iterate(game, view, root, rng)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        # The most visited action; ties go to the earlier legal action.
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _iterate(self, game: Game[Any], view: View, root: _Node, rng: random.Random) -> None:
+        world: State[Any] = game.sample_world(view, rng)
+        node = root
+        path = [root]
+        log = math.log
+        c = self.exploration
+        # Select while every legal action of this world has been tried, then expand one.
+        while not world.is_over:
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                mover: int = world.to_move  # type: ignore[assignment]  # not over
+                child = children[action] = _Node(mover)
+                for a in legal:
+                    if a in children:
+                        children[a].available += 1
+                world = world.apply(action)
+                path.append(child)
+                break
+            best = -1.0
+            chosen = legal[0]
+            for a in legal:
+                child = children[a]
+                child.available += 1
+                score = child.reward / child.visits + c * math.sqrt(
+                    log(child.available) / child.visits
+                )
+                if score > best:
+                    best, chosen = score, a
+            node = children[chosen]
+            world = world.apply(chosen)
+            path.append(node)
+        # Simulate: random legal actions to the end of the match.
+        while not world.is_over:
+            legal = world.legal_actions()
+            world = world.apply(legal[rng.randrange(len(legal))])
+        outcome = world.outcome
+        assert outcome is not None  # noqa: S101 - the match is over
+        share = 1.0 / len(outcome.winners)
+        rewards = [0.0] * world.players
+        for seat in outcome.winners:
+            rewards[seat] = share
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.mover]
