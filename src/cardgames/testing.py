@@ -19,7 +19,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -46,6 +46,7 @@ __all__ = [
 
 _KIND = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _MAX_ACTIONS = 100_000
+_S = TypeVar("_S", bound=State[Any])
 _PLAY_ON = 8  # random actions played from each sampled world
 _SEED_SHOWN = 10**8  # smaller seeds may appear in a view by coincidence (a count, a seat)
 
@@ -258,9 +259,7 @@ def _check_view_cards(state: State[Any], seat: int, view: View) -> None:
             raise _fail(state, f"seat {seat}'s view shows {part}, a card it has not seen")
 
 
-def check_sample_world(
-    state: State[Any], seat: int, rng: random.Random, samples: int = 3
-) -> list[State[Any]]:
+def check_sample_world(state: _S, seat: int, rng: random.Random, samples: int = 3) -> list[_S]:
     """Worlds sampled from ``seat``'s view agree with it, conserve the cards and play on.
 
     Each sample's view for ``seat`` must equal the view it was sampled from in every field

@@ -1,0 +1,179 @@
+"""The bot protocol, RandomBot, play_match, ISMCTSBot, and classic Mistigri's world sampler."""
+
+from __future__ import annotations
+
+import gc
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import classic_mistigri, testing
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
+from cardgames.classic_mistigri import Card, scenario
+from cardgames.engine import Action, State, View
+from cardgames.errors import IllegalActionError, InvalidSetupError
+from strategies import CHOICES, SEEDS
+
+CLASSIC = classic_mistigri.GAME
+
+
+def reachable_states(root: object) -> list[State[Any]]:
+    """Every State reachable from ``root`` through object references (types and modules aside)."""
+    found: list[State[Any]] = []
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type) or type(obj).__name__ == "module":
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, State):
+            found.append(obj)
+        todo.extend(gc.get_referents(obj))
+    return found
+
+
+class _Cheater:
+    """A broken bot: returns an action of another position."""
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        del view, rng
+        return classic_mistigri.Draw(30)
+
+
+def test_random_bot_is_a_bot_and_plays_legal_actions() -> None:
+    """RandomBot satisfies the Bot protocol and only ever returns a legal action of its view."""
+    assert isinstance(RandomBot(), Bot)
+    rng = random.Random(1)
+    for game in cardgames.GAMES.values():
+        state = game.new(game.min_players, seed=3)
+        for _ in range(60):
+            if state.is_over:
+                break
+            view = state.view(state.to_move)
+            action = RandomBot().choose(view, rng)
+            assert action in view.legal_actions
+            state = state.apply(action)
+
+
+def test_play_match_is_reproducible_and_checks_its_bots() -> None:
+    """A seeded match between deterministic bots replays exactly; bad bots are refused."""
+    bots = [RandomBot()] * 3
+    first = play_match(CLASSIC, bots, seed=11)
+    again = play_match(CLASSIC, bots, seed=11)
+    assert first.is_over
+    assert first == again
+    with pytest.raises(InvalidSetupError, match="players"):
+        play_match(CLASSIC, [RandomBot()] * 5, seed=1)
+    with pytest.raises(IllegalActionError, match="cannot play draw #30"):
+        play_match(CLASSIC, [_Cheater()] * 3, seed=1)
+
+
+def test_a_view_cannot_reach_the_state() -> None:
+    """No reference path leads from any game's view (what a bot gets) to a State."""
+    for game in cardgames.GAMES.values():
+        states = list(testing.random_match(game, game.max_players, 5))
+        for state in (states[0], states[len(states) // 2], states[-1]):
+            for seat in range(state.players):
+                assert reachable_states(state.view(seat)) == []
+
+
+def test_ismcts_returns_a_legal_action_deterministically() -> None:
+    """With an iteration budget, the same view and rng state give the same legal action."""
+    state = CLASSIC.new(3, seed=4)
+    view = state.view(0)
+    assert view.to_move == 0
+    bot = ISMCTSBot(40)
+    first = bot.choose(view, random.Random(8))
+    assert first in view.legal_actions
+    assert bot.choose(view, random.Random(8)) == first
+
+
+def test_ismcts_time_budget_stops_the_search() -> None:
+    """A tiny time budget still returns a legal action, long before the iteration budget."""
+    state = CLASSIC.new(4, seed=2)
+    view = state.view(0)
+    assert view.to_move == 0
+    action = ISMCTSBot(10**9, seconds=0.01).choose(view, random.Random(1))
+    assert action in view.legal_actions
+
+
+def test_ismcts_checks_its_budget() -> None:
+    """Budgets must be positive: a clear ValueError otherwise."""
+    with pytest.raises(ValueError, match="iterations must be a positive int"):
+        ISMCTSBot(0)
+    with pytest.raises(ValueError, match="seconds must be positive"):
+        ISMCTSBot(10, seconds=0)
+    assert repr(ISMCTSBot(5)) == "ISMCTSBot(iterations=5, seconds=None, exploration=0.7)"
+
+
+def test_sample_world_refuses_foreign_views_and_rngs() -> None:
+    """sample_world wants a view of its own game and a random.Random."""
+    view = CLASSIC.new(3, seed=1).view(0)
+    other = next(g for g in cardgames.GAMES.values() if g is not CLASSIC)
+    with pytest.raises(TypeError, match=f"needs a {other.slug} view"):
+        other.sample_world(view, random.Random(1))
+    with pytest.raises(TypeError, match=r"needs a random\.Random"):
+        CLASSIC.sample_world(view, 42)  # type: ignore[arg-type]
+
+
+def test_sampled_world_plays_but_cannot_be_saved() -> None:
+    """A sampled world is marked, has no past, plays on, and refuses to_json."""
+    world = CLASSIC.sample_world(CLASSIC.new(3, seed=1).view(0), random.Random(2))
+    assert world.is_sampled
+    assert world.history == ()
+    assert world.events == ()
+    assert world.apply(world.legal_actions()[0]).is_sampled
+    with pytest.raises(TypeError, match="cannot be saved"):
+        world.to_json()
+
+
+# -- classic Mistigri's sampler ---------------------------------------------------------------
+
+
+@given(st.integers(min_value=2, max_value=4), SEEDS, CHOICES, st.data())
+def test_classic_samples_agree_with_the_view(
+    players: int, seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """At any point, worlds sampled from any seat's view show that seat the same view."""
+    states = list(testing.random_match(CLASSIC, players, seed, choices=choices))
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    seat = data.draw(st.integers(min_value=0, max_value=players - 1))
+    for world in testing.check_sample_world(state, seat, random.Random(seed), samples=2):
+        assert isinstance(world, classic_mistigri.State)
+        for hand in world.hands:
+            motifs = [card.motif for card in hand]
+            assert len(motifs) == len(set(motifs)), "a sampled hand holds a pair"
+
+
+def test_classic_samples_vary() -> None:
+    """Across samples from the deal, the other hands really differ."""
+    state = CLASSIC.new(4, seed=7)
+    worlds = testing.check_sample_world(state, 0, random.Random(3), samples=8)
+    assert len({world.hands[1:] for world in worlds}) > 1
+    assert all(world.hands[0] == state.hands[0] for world in worlds)
+
+
+def test_classic_card_drawn_from_the_seat_stays_with_the_drawer() -> None:
+    """A card drawn from the seat is in the drawer's hand in every sample from its view."""
+    start = scenario(
+        hands=[
+            [Card(1), Card(2), Card(3), Card(4)],
+            [Card(1), Card(2)],
+            [Card(3), Card(4), Card(0)],
+        ],
+        pairs=((), tuple(range(5, 11)), tuple(range(11, 17))),
+        to_move=1,
+        seed=5,
+    )
+    after = start.apply(start.legal_actions()[0])  # seat 1 draws from seat 2, who sees the card
+    (given_card,) = (c for c in after.hands[1] if c.motif in {3, 4, 0})
+    worlds = testing.check_sample_world(after, 2, random.Random(4), samples=12)
+    assert all(given_card in world.hands[1] for world in worlds)
+    # Seat 0 did not see the card: from its view it may be any of seat 2's former cards.
+    worlds = testing.check_sample_world(after, 0, random.Random(4), samples=40)
+    assert len({frozenset(world.hands[1]) for world in worlds}) > 1
