@@ -15,14 +15,17 @@ cannot read cards its seat has not seen.
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
+from cardgames import get_game
 from cardgames.bots.ismcts import ISMCTSBot
 from cardgames.engine import Action, Game, State, View
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "play_match"]
+__all__ = ["HEURISTIC_BOTS", "Bot", "ISMCTSBot", "RandomBot", "heuristic_bot", "play_match"]
 
 
 @runtime_checkable
@@ -70,3 +73,25 @@ def play_match(
         seat: int = state.to_move  # type: ignore[assignment]  # not over: a seat moves
         state = state.apply(bots[seat].choose(state.view(seat), rngs[seat]))
     return state
+
+
+HEURISTIC_BOTS: Mapping[str, str] = MappingProxyType({})
+"""For each game slug, the module (under ``cardgames.bots``) whose ``HeuristicBot`` plays it."""
+
+
+def heuristic_bot(slug: str) -> Bot:
+    """Return a new heuristic bot for the game ``slug``.
+
+    Classic Mistigri has no decision a bot can make well: the engine reshuffles the fan
+    before every blind draw, so every position is as good as any other, and its heuristic
+    bot is :class:`RandomBot`.
+
+    Raises:
+        UnknownGameError: no game is registered under ``slug``.
+    """
+    game = get_game(slug)
+    module = HEURISTIC_BOTS.get(game.slug)
+    if module is None:
+        return RandomBot()
+    bot: Bot = importlib.import_module(f"cardgames.bots.{module}").HeuristicBot()
+    return bot

@@ -25,6 +25,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from cardgames import get_game
 from cardgames.engine import Action, State, View
 
 if TYPE_CHECKING:
@@ -86,9 +87,7 @@ class ISMCTSBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        import cardgames  # noqa: PLC0415 - the registry imports the games, which import the engine
-
-        game = cardgames.get_game(view.game)
+        game = get_game(view.game)
         root = _Node(view.seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
