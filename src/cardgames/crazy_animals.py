@@ -16,6 +16,7 @@ Draw()
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final, NamedTuple, cast
 
@@ -609,6 +610,61 @@ class MatchEnded(Event):
         return f"the match is over: {winners} {verb} with {min(self.totals)} points"
 
 
+# Events are immutable values with few possible contents (a seat, a slot, a card or two), so
+# each one is built once per process and shared by every transition that reports it: building
+# an attrs record costs about a tenth of a whole turn. The arguments are the position's ints.
+
+
+@functools.cache
+def _round_dealt(round_: int, starter: int, face_up: int) -> RoundDealt:
+    return RoundDealt(round=round_, starter=starter, face_up=_CARDS[face_up])
+
+
+@functools.cache
+def _looked(seat: int, first: int, last: int) -> Looked:
+    return Looked(seat=seat, seen=(_CARDS[first], _CARDS[last]), visible_to=_ONLY[seat])
+
+
+@functools.cache
+def _drew(seat: int, card: int) -> Drew:
+    return Drew(seat=seat, card=_CARDS[card], visible_to=_ONLY[seat])
+
+
+@functools.cache
+def _took_discard(seat: int, slot: int, card: int, revealed: int) -> TookDiscard:
+    return TookDiscard(seat=seat, slot=slot, card=_CARDS[card], revealed=_CARDS[revealed])
+
+
+@functools.cache
+def _discarded(seat: int, card: int) -> Discarded:
+    return Discarded(seat=seat, card=_CARDS[card])
+
+
+@functools.cache
+def _replaced(seat: int, slot: int, revealed: int) -> Replaced:
+    return Replaced(seat=seat, slot=slot, revealed=_CARDS[revealed])
+
+
+@functools.cache
+def _swapped(seat: int, slot: int, other: int, other_slot: int) -> Swapped:
+    return Swapped(seat=seat, slot=slot, other=other, other_slot=other_slot)
+
+
+@functools.cache
+def _peeked(seat: int, slot: int, card: int) -> Peeked:
+    return Peeked(seat=seat, slot=slot, card=_CARDS[card], visible_to=_ONLY[seat])
+
+
+@functools.cache
+def _draw_two_played(seat: int) -> DrawTwoPlayed:
+    return DrawTwoPlayed(seat=seat)
+
+
+@functools.cache
+def _knocked(seat: int) -> Knocked:
+    return Knocked(seat=seat)
+
+
 # --- Scenarios ---------------------------------------------------------------------------
 
 
@@ -956,7 +1012,7 @@ class State(_BaseState[_Position]):
         card = stock[-1]
         stock = stock[:-1]
         mover: int = pos.to_move  # type: ignore[assignment]
-        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
+        events.append(_drew(mover, card))
         return _Position(
             pos.slots,
             stock,
@@ -984,9 +1040,7 @@ class State(_BaseState[_Position]):
         # Everybody saw which card went in: every seat now knows that slot.
         known = pos.knowledge
         known = (*known[:index], _SAME[n][top], *known[index + 1 :])
-        events: list[Event] = [
-            TookDiscard(seat=mover, slot=slot, card=_CARDS[top], revealed=_CARDS[old])
-        ]
+        events: list[Event] = [_took_discard(mover, slot, top, old)]
         return self._end_turn(pos, slots, (*discard[:-1], old), known, events)
 
     def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -997,7 +1051,7 @@ class State(_BaseState[_Position]):
     def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         drawn = pos.drawn
-        events: list[Event] = [Discarded(seat=pos.to_move, card=_CARDS[drawn])]  # type: ignore[arg-type]
+        events: list[Event] = [_discarded(pos.to_move, drawn)]
         return self._end_turn(pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
 
     def _put_in_slot(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1011,7 +1065,7 @@ class State(_BaseState[_Position]):
         # Only the mover saw the card put in; whoever knew the old card no longer knows it.
         known = pos.knowledge
         known = (*known[:index], _ONLY_ROW[n][mover][drawn], *known[index + 1 :])
-        events: list[Event] = [Replaced(seat=mover, slot=slot, revealed=_CARDS[old])]
+        events: list[Event] = [_replaced(mover, slot, old)]
         return self._end_turn(pos, slots, (*pos.discard, old), known, events)
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1026,9 +1080,7 @@ class State(_BaseState[_Position]):
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
         known = pos.knowledge
         known = (*known[:a], known[b], *known[a + 1 : b], known[a], *known[b + 1 :])
-        events: list[Event] = [
-            Swapped(seat=mover, slot=action.slot, other=action.other, other_slot=action.other_slot)
-        ]
+        events: list[Event] = [_swapped(mover, action.slot, action.other, action.other_slot)]
         return self._end_turn(pos, slots, (*pos.discard, _SWAP), known, events)
 
     def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1039,21 +1091,18 @@ class State(_BaseState[_Position]):
         row = pos.knowledge[index]
         row = (*row[:mover], card, *row[mover + 1 :])
         known = (*pos.knowledge[:index], row, *pos.knowledge[index + 1 :])
-        events: list[Event] = [
-            Peeked(seat=mover, slot=slot, card=_CARDS[card], visible_to=_ONLY[mover])
-        ]
+        events: list[Event] = [_peeked(mover, slot, card)]
         return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), known, events)
 
     def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        events: list[Event] = [DrawTwoPlayed(seat=pos.to_move)]  # type: ignore[arg-type]
+        events: list[Event] = [_draw_two_played(pos.to_move)]
         # The Draw-two goes face up first, then its first card is drawn (CA-4).
         return self._drawn(pos, (*pos.discard, _DRAW_TWO), _CHANCE, events), events
 
     def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        card = _CARDS[pos.drawn]
-        events: list[Event] = [Discarded(seat=pos.to_move, card=card)]  # type: ignore[arg-type]
+        events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
         return self._drawn(pos, (*pos.discard, pos.drawn), _DRAWN, events), events
 
     def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1074,7 +1123,7 @@ class State(_BaseState[_Position]):
             pos.round,
             pos.totals,
         )
-        return new, [Knocked(seat=mover)]
+        return new, [_knocked(mover)]
 
     def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
@@ -1300,18 +1349,12 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     blank = _SAME[players][_UNKNOWN]
     known = [blank] * (SLOTS * players)
     rows = _ONLY_ROW[players]
-    events: list[Event] = [RoundDealt(round=round_, starter=starter, face_up=_CARDS[discard[-1]])]
+    events: list[Event] = [_round_dealt(round_, starter, discard[-1])]
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
-        events.append(
-            Looked(
-                seat=seat,
-                seen=(_CARDS[slots[first]], _CARDS[slots[last]]),
-                visible_to=_ONLY[seat],
-            )
-        )
+        events.append(_looked(seat, slots[first], slots[last]))
     pos = _Position(
         slots,
         stock,
