@@ -17,6 +17,7 @@ Draw()
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final, NamedTuple, cast
 
@@ -363,6 +364,17 @@ _ONLY_ROW = {
     for n in range(2, 7)
 }
 
+# Each seat's part of the slots, by player count.
+_SEAT_SLOTS = {
+    n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
+}
+# The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
+# clockwise; by player count, then knocker.
+_SCORING_ORDER = {
+    n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
+    for n in range(2, 7)
+}
+
 # --- Events ------------------------------------------------------------------------------
 
 
@@ -653,6 +665,16 @@ def _swapped(seat: int, slot: int, other: int, other_slot: int) -> Swapped:
 @functools.cache
 def _peeked(seat: int, slot: int, card: int) -> Peeked:
     return Peeked(seat=seat, slot=slot, card=_CARDS[card], visible_to=_ONLY[seat])
+
+
+# Bounded: ``drawn`` may list any run of specials before its number.
+@functools.lru_cache(maxsize=4096)
+def _special_replaced(
+    seat: int, slot: int, special: int, drawn: tuple[int, ...]
+) -> SpecialReplaced:
+    return SpecialReplaced(
+        seat=seat, slot=slot, special=_CARDS[special], drawn=tuple(map(_CARDS.__getitem__, drawn))
+    )
 
 
 @functools.cache
@@ -1195,9 +1217,10 @@ class State(_BaseState[_Position]):
         if max(slots) >= _SWAP:
             slots, stock, discard = self._replace_specials(pos, slots, discard, events)
         cards_ = _as_cards(slots)
-        rows = tuple([cards_[i : i + SLOTS] for i in range(0, n * SLOTS, SLOTS)])
-        points = tuple([sum(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS)])
-        totals = tuple([t + p for t, p in zip(pos.totals, points, strict=True)])
+        seats = _SEAT_SLOTS[n]
+        rows = tuple([cards_[seat] for seat in seats])
+        points = tuple([sum(slots[seat]) for seat in seats])
+        totals = tuple(map(operator.add, pos.totals, points))
         events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
         if pos.round >= self.rules.round_count(n):
             events.append(MatchEnded(winners=_winners(totals), totals=totals))
@@ -1234,36 +1257,27 @@ class State(_BaseState[_Position]):
 
         Returns the slots, the stock and the discard pile.
         """
-        n = self._players
-        knocker = pos.knocker
         table, pile, faces = list(slots), list(pos.stock), list(discard)
-        for seat in (*range(knocker, n), *range(knocker)):
-            for index in range(seat * SLOTS, seat * SLOTS + SLOTS):
-                special = table[index]
-                if special < _SWAP:
-                    continue
-                faces.append(special)
-                drawn: list[Card] = []
-                while True:
-                    if not pile:
-                        # CA-5 applies here too: the discard pile but its top is the stock.
-                        rng = self._rng(_RESHUFFLE + len(events))
-                        pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
-                        events.append(StockReshuffled(count=len(pile)))
-                    card = pile.pop()
-                    drawn.append(_CARDS[card])
-                    if card < _SWAP:
-                        break
-                    faces.append(card)
-                table[index] = card
-                events.append(
-                    SpecialReplaced(
-                        seat=seat,
-                        slot=index - seat * SLOTS,
-                        special=_CARDS[special],
-                        drawn=tuple(drawn),
-                    )
-                )
+        for index in _SCORING_ORDER[self._players][pos.knocker]:
+            special = table[index]
+            if special < _SWAP:
+                continue
+            faces.append(special)
+            drawn: list[int] = []
+            while True:
+                if not pile:
+                    # CA-5 applies here too: the discard pile but its top is the stock.
+                    rng = self._rng(_RESHUFFLE + len(events))
+                    pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
+                    events.append(StockReshuffled(count=len(pile)))
+                card = pile.pop()
+                drawn.append(card)
+                if card < _SWAP:
+                    break
+                faces.append(card)
+            table[index] = card
+            seat, slot = divmod(index, SLOTS)
+            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
         return tuple(table), tuple(pile), tuple(faces)
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
@@ -1311,7 +1325,7 @@ _SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_T
 
 
 def _as_cards(faces: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(_CARDS[f] for f in faces)
+    return tuple(map(_CARDS.__getitem__, faces))
 
 
 def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
