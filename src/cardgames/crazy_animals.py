@@ -772,6 +772,11 @@ class _Position(NamedTuple):
     totals: tuple[int, ...]
 
 
+# Every transition builds a position: tuple.__new__ skips the Python-level __new__ that
+# NamedTuple generates, about 0.17 us of the 5 us a random-play step costs.
+_new_position = functools.partial(tuple.__new__, _Position)
+
+
 @attrs.frozen(slots=True)
 class View(_BaseView):
     """What one seat of Crazy Animals may know.
@@ -1035,19 +1040,21 @@ class State(_BaseState[_Position]):
         stock = stock[:-1]
         mover: int = pos.to_move  # type: ignore[assignment]
         events.append(_drew(mover, card))
-        return _Position(
-            pos.slots,
-            stock,
-            discard,
-            pos.knowledge,
-            mover,
-            step,
-            card,
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
+        return _new_position(
+            (
+                pos.slots,
+                stock,
+                discard,
+                pos.knowledge,
+                mover,
+                step,
+                card,
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
         )
 
     def _take_discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1131,37 +1138,41 @@ class State(_BaseState[_Position]):
         del action
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
-        new = _Position(
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (mover + 1) % n,
-            _TURN,
-            _UNKNOWN,
-            pos.turns,
-            mover,
-            n - 1,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (mover + 1) % n,
+                _TURN,
+                _UNKNOWN,
+                pos.turns,
+                mover,
+                n - 1,
+                pos.round,
+                pos.totals,
+            )
         )
         return new, [_knocked(mover)]
 
     def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        new = _Position(
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (pos.to_move + 1) % self._players,  # type: ignore[operator]
-            _TURN,
-            _UNKNOWN,
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (pos.to_move + 1) % self._players,  # type: ignore[operator]
+                _TURN,
+                _UNKNOWN,
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
         )
         return new, []
 
@@ -1188,19 +1199,21 @@ class State(_BaseState[_Position]):
             to_move, step = mover, _KNOCKING
         else:
             to_move, step = (mover + 1) % n, _TURN
-        new = _Position(
-            slots,
-            pos.stock,
-            discard,
-            known,
-            to_move,
-            step,
-            _UNKNOWN,
-            turns,
-            knocker,
-            final_left,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                slots,
+                pos.stock,
+                discard,
+                known,
+                to_move,
+                step,
+                _UNKNOWN,
+                turns,
+                knocker,
+                final_left,
+                pos.round,
+                pos.totals,
+            )
         )
         return new, events
 
@@ -1226,19 +1239,21 @@ class State(_BaseState[_Position]):
             events.append(MatchEnded(winners=_winners(totals), totals=totals))
             # Every slot is face up now, so every seat knows the whole table.
             known = tuple([_SAME[n][card] for card in slots])
-            over = _Position(
-                slots,
-                stock,
-                discard,
-                known,
-                None,
-                _OVER,
-                _UNKNOWN,
-                n,
-                pos.knocker,
-                0,
-                pos.round,
-                totals,
+            over = _new_position(
+                (
+                    slots,
+                    stock,
+                    discard,
+                    known,
+                    None,
+                    _OVER,
+                    _UNKNOWN,
+                    n,
+                    pos.knocker,
+                    0,
+                    pos.round,
+                    totals,
+                )
             )
             return over, events
         starter = (self.rules.first_player + pos.round) % n
@@ -1369,19 +1384,21 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
         events.append(_looked(seat, slots[first], slots[last]))
-    pos = _Position(
-        slots,
-        stock,
-        discard,
-        tuple(known),
-        starter,
-        _TURN,
-        _UNKNOWN,
-        0,
-        _UNKNOWN,
-        0,
-        round_,
-        totals,
+    pos = _new_position(
+        (
+            slots,
+            stock,
+            discard,
+            tuple(known),
+            starter,
+            _TURN,
+            _UNKNOWN,
+            0,
+            _UNKNOWN,
+            0,
+            round_,
+            totals,
+        )
     )
     return pos, events
 
