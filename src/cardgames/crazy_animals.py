@@ -1064,13 +1064,13 @@ class State(_BaseState[_Position]):
         index = mover * SLOTS + slot
         discard = pos.discard
         top = discard[-1]
-        old = pos.slots[index]
-        slots = (*pos.slots[:index], top, *pos.slots[index + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = top
         # Everybody saw which card went in: every seat now knows that slot.
-        known = pos.knowledge
-        known = (*known[:index], _SAME[n][top], *known[index + 1 :])
+        known[index] = _SAME[n][top]
         events: list[Event] = [_took_discard(mover, slot, top, old)]
-        return self._end_turn(pos, slots, (*discard[:-1], old), known, events)
+        return self._end_turn(pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
 
     def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
@@ -1088,40 +1088,38 @@ class State(_BaseState[_Position]):
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
         index = mover * SLOTS + slot
-        old = pos.slots[index]
         drawn = pos.drawn
-        slots = (*pos.slots[:index], drawn, *pos.slots[index + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = drawn
         # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-        known = pos.knowledge
-        known = (*known[:index], _ONLY_ROW[n][mover][drawn], *known[index + 1 :])
+        known[index] = _ONLY_ROW[n][mover][drawn]
         events: list[Event] = [_replaced(mover, slot, old)]
-        return self._end_turn(pos, slots, (*pos.discard, old), known, events)
+        return self._end_turn(pos, tuple(slots), (*pos.discard, old), tuple(known), events)
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
         mover: int = pos.to_move  # type: ignore[assignment]
         a = mover * SLOTS + action.slot
         b = action.other * SLOTS + action.other_slot
-        if a > b:
-            a, b = b, a
-        slots = pos.slots
-        slots = (*slots[:a], slots[b], *slots[a + 1 : b], slots[a], *slots[b + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        slots[a], slots[b] = slots[b], slots[a]
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
-        known = pos.knowledge
-        known = (*known[:a], known[b], *known[a + 1 : b], known[a], *known[b + 1 :])
+        known[a], known[b] = known[b], known[a]
         events: list[Event] = [_swapped(mover, action.slot, action.other, action.other_slot)]
-        return self._end_turn(pos, slots, (*pos.discard, _SWAP), known, events)
+        return self._end_turn(pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
 
     def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         slot: int = action.slot  # type: ignore[attr-defined]
         mover: int = pos.to_move  # type: ignore[assignment]
         index = mover * SLOTS + slot
         card = pos.slots[index]
-        row = pos.knowledge[index]
-        row = (*row[:mover], card, *row[mover + 1 :])
-        known = (*pos.knowledge[:index], row, *pos.knowledge[index + 1 :])
+        known = list(pos.knowledge)
+        row = list(known[index])
+        row[mover] = card
+        known[index] = tuple(row)
         events: list[Event] = [_peeked(mover, slot, card)]
-        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), known, events)
+        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
 
     def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
