@@ -16,6 +16,8 @@ Draw()
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final, NamedTuple, cast
 
@@ -362,6 +364,17 @@ _ONLY_ROW = {
     for n in range(2, 7)
 }
 
+# Each seat's part of the slots, by player count.
+_SEAT_SLOTS = {
+    n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
+}
+# The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
+# clockwise; by player count, then knocker.
+_SCORING_ORDER = {
+    n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
+    for n in range(2, 7)
+}
+
 # --- Events ------------------------------------------------------------------------------
 
 
@@ -609,6 +622,71 @@ class MatchEnded(Event):
         return f"the match is over: {winners} {verb} with {min(self.totals)} points"
 
 
+# Events are immutable values with few possible contents (a seat, a slot, a card or two), so
+# each one is built once per process and shared by every transition that reports it: building
+# an attrs record costs about a tenth of a whole turn. The arguments are the position's ints.
+
+
+@functools.cache
+def _round_dealt(round_: int, starter: int, face_up: int) -> RoundDealt:
+    return RoundDealt(round=round_, starter=starter, face_up=_CARDS[face_up])
+
+
+@functools.cache
+def _looked(seat: int, first: int, last: int) -> Looked:
+    return Looked(seat=seat, seen=(_CARDS[first], _CARDS[last]), visible_to=_ONLY[seat])
+
+
+@functools.cache
+def _drew(seat: int, card: int) -> Drew:
+    return Drew(seat=seat, card=_CARDS[card], visible_to=_ONLY[seat])
+
+
+@functools.cache
+def _took_discard(seat: int, slot: int, card: int, revealed: int) -> TookDiscard:
+    return TookDiscard(seat=seat, slot=slot, card=_CARDS[card], revealed=_CARDS[revealed])
+
+
+@functools.cache
+def _discarded(seat: int, card: int) -> Discarded:
+    return Discarded(seat=seat, card=_CARDS[card])
+
+
+@functools.cache
+def _replaced(seat: int, slot: int, revealed: int) -> Replaced:
+    return Replaced(seat=seat, slot=slot, revealed=_CARDS[revealed])
+
+
+@functools.cache
+def _swapped(seat: int, slot: int, other: int, other_slot: int) -> Swapped:
+    return Swapped(seat=seat, slot=slot, other=other, other_slot=other_slot)
+
+
+@functools.cache
+def _peeked(seat: int, slot: int, card: int) -> Peeked:
+    return Peeked(seat=seat, slot=slot, card=_CARDS[card], visible_to=_ONLY[seat])
+
+
+# Bounded: ``drawn`` may list any run of specials before its number.
+@functools.lru_cache(maxsize=4096)
+def _special_replaced(
+    seat: int, slot: int, special: int, drawn: tuple[int, ...]
+) -> SpecialReplaced:
+    return SpecialReplaced(
+        seat=seat, slot=slot, special=_CARDS[special], drawn=tuple(map(_CARDS.__getitem__, drawn))
+    )
+
+
+@functools.cache
+def _draw_two_played(seat: int) -> DrawTwoPlayed:
+    return DrawTwoPlayed(seat=seat)
+
+
+@functools.cache
+def _knocked(seat: int) -> Knocked:
+    return Knocked(seat=seat)
+
+
 # --- Scenarios ---------------------------------------------------------------------------
 
 
@@ -692,6 +770,11 @@ class _Position(NamedTuple):
     final_left: int  # turns still to play after the knock
     round: int
     totals: tuple[int, ...]
+
+
+# Every transition builds a position: tuple.__new__ skips the Python-level __new__ that
+# NamedTuple generates, about 0.17 us of the 5 us a random-play step costs.
+_new_position = functools.partial(tuple.__new__, _Position)
 
 
 @attrs.frozen(slots=True)
@@ -956,20 +1039,22 @@ class State(_BaseState[_Position]):
         card = stock[-1]
         stock = stock[:-1]
         mover: int = pos.to_move  # type: ignore[assignment]
-        events.append(Drew(seat=mover, card=_CARDS[card], visible_to=_ONLY[mover]))
-        return _Position(
-            pos.slots,
-            stock,
-            discard,
-            pos.knowledge,
-            mover,
-            step,
-            card,
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
+        events.append(_drew(mover, card))
+        return _new_position(
+            (
+                pos.slots,
+                stock,
+                discard,
+                pos.knowledge,
+                mover,
+                step,
+                card,
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
         )
 
     def _take_discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -979,15 +1064,13 @@ class State(_BaseState[_Position]):
         index = mover * SLOTS + slot
         discard = pos.discard
         top = discard[-1]
-        old = pos.slots[index]
-        slots = (*pos.slots[:index], top, *pos.slots[index + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = top
         # Everybody saw which card went in: every seat now knows that slot.
-        known = pos.knowledge
-        known = (*known[:index], _SAME[n][top], *known[index + 1 :])
-        events: list[Event] = [
-            TookDiscard(seat=mover, slot=slot, card=_CARDS[top], revealed=_CARDS[old])
-        ]
-        return self._end_turn(pos, slots, (*discard[:-1], old), known, events)
+        known[index] = _SAME[n][top]
+        events: list[Event] = [_took_discard(mover, slot, top, old)]
+        return self._end_turn(pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
 
     def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
@@ -997,7 +1080,7 @@ class State(_BaseState[_Position]):
     def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         drawn = pos.drawn
-        events: list[Event] = [Discarded(seat=pos.to_move, card=_CARDS[drawn])]  # type: ignore[arg-type]
+        events: list[Event] = [_discarded(pos.to_move, drawn)]
         return self._end_turn(pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
 
     def _put_in_slot(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -1005,92 +1088,89 @@ class State(_BaseState[_Position]):
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
         index = mover * SLOTS + slot
-        old = pos.slots[index]
         drawn = pos.drawn
-        slots = (*pos.slots[:index], drawn, *pos.slots[index + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = drawn
         # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-        known = pos.knowledge
-        known = (*known[:index], _ONLY_ROW[n][mover][drawn], *known[index + 1 :])
-        events: list[Event] = [Replaced(seat=mover, slot=slot, revealed=_CARDS[old])]
-        return self._end_turn(pos, slots, (*pos.discard, old), known, events)
+        known[index] = _ONLY_ROW[n][mover][drawn]
+        events: list[Event] = [_replaced(mover, slot, old)]
+        return self._end_turn(pos, tuple(slots), (*pos.discard, old), tuple(known), events)
 
     def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
         mover: int = pos.to_move  # type: ignore[assignment]
         a = mover * SLOTS + action.slot
         b = action.other * SLOTS + action.other_slot
-        if a > b:
-            a, b = b, a
-        slots = pos.slots
-        slots = (*slots[:a], slots[b], *slots[a + 1 : b], slots[a], *slots[b + 1 :])
+        slots, known = list(pos.slots), list(pos.knowledge)
+        slots[a], slots[b] = slots[b], slots[a]
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
-        known = pos.knowledge
-        known = (*known[:a], known[b], *known[a + 1 : b], known[a], *known[b + 1 :])
-        events: list[Event] = [
-            Swapped(seat=mover, slot=action.slot, other=action.other, other_slot=action.other_slot)
-        ]
-        return self._end_turn(pos, slots, (*pos.discard, _SWAP), known, events)
+        known[a], known[b] = known[b], known[a]
+        events: list[Event] = [_swapped(mover, action.slot, action.other, action.other_slot)]
+        return self._end_turn(pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
 
     def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         slot: int = action.slot  # type: ignore[attr-defined]
         mover: int = pos.to_move  # type: ignore[assignment]
         index = mover * SLOTS + slot
         card = pos.slots[index]
-        row = pos.knowledge[index]
-        row = (*row[:mover], card, *row[mover + 1 :])
-        known = (*pos.knowledge[:index], row, *pos.knowledge[index + 1 :])
-        events: list[Event] = [
-            Peeked(seat=mover, slot=slot, card=_CARDS[card], visible_to=_ONLY[mover])
-        ]
-        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), known, events)
+        known = list(pos.knowledge)
+        row = list(known[index])
+        row[mover] = card
+        known[index] = tuple(row)
+        events: list[Event] = [_peeked(mover, slot, card)]
+        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
 
     def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        events: list[Event] = [DrawTwoPlayed(seat=pos.to_move)]  # type: ignore[arg-type]
+        events: list[Event] = [_draw_two_played(pos.to_move)]
         # The Draw-two goes face up first, then its first card is drawn (CA-4).
         return self._drawn(pos, (*pos.discard, _DRAW_TWO), _CHANCE, events), events
 
     def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        card = _CARDS[pos.drawn]
-        events: list[Event] = [Discarded(seat=pos.to_move, card=card)]  # type: ignore[arg-type]
+        events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
         return self._drawn(pos, (*pos.discard, pos.drawn), _DRAWN, events), events
 
     def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
-        new = _Position(
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (mover + 1) % n,
-            _TURN,
-            _UNKNOWN,
-            pos.turns,
-            mover,
-            n - 1,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (mover + 1) % n,
+                _TURN,
+                _UNKNOWN,
+                pos.turns,
+                mover,
+                n - 1,
+                pos.round,
+                pos.totals,
+            )
         )
-        return new, [Knocked(seat=mover)]
+        return new, [_knocked(mover)]
 
     def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
-        new = _Position(
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (pos.to_move + 1) % self._players,  # type: ignore[operator]
-            _TURN,
-            _UNKNOWN,
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (pos.to_move + 1) % self._players,  # type: ignore[operator]
+                _TURN,
+                _UNKNOWN,
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
         )
         return new, []
 
@@ -1117,19 +1197,21 @@ class State(_BaseState[_Position]):
             to_move, step = mover, _KNOCKING
         else:
             to_move, step = (mover + 1) % n, _TURN
-        new = _Position(
-            slots,
-            pos.stock,
-            discard,
-            known,
-            to_move,
-            step,
-            _UNKNOWN,
-            turns,
-            knocker,
-            final_left,
-            pos.round,
-            pos.totals,
+        new = _new_position(
+            (
+                slots,
+                pos.stock,
+                discard,
+                known,
+                to_move,
+                step,
+                _UNKNOWN,
+                turns,
+                knocker,
+                final_left,
+                pos.round,
+                pos.totals,
+            )
         )
         return new, events
 
@@ -1146,27 +1228,30 @@ class State(_BaseState[_Position]):
         if max(slots) >= _SWAP:
             slots, stock, discard = self._replace_specials(pos, slots, discard, events)
         cards_ = _as_cards(slots)
-        rows = tuple([cards_[i : i + SLOTS] for i in range(0, n * SLOTS, SLOTS)])
-        points = tuple([sum(slots[i : i + SLOTS]) for i in range(0, n * SLOTS, SLOTS)])
-        totals = tuple([t + p for t, p in zip(pos.totals, points, strict=True)])
+        seats = _SEAT_SLOTS[n]
+        rows = tuple([cards_[seat] for seat in seats])
+        points = tuple([sum(slots[seat]) for seat in seats])
+        totals = tuple(map(operator.add, pos.totals, points))
         events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
         if pos.round >= self.rules.round_count(n):
             events.append(MatchEnded(winners=_winners(totals), totals=totals))
             # Every slot is face up now, so every seat knows the whole table.
             known = tuple([_SAME[n][card] for card in slots])
-            over = _Position(
-                slots,
-                stock,
-                discard,
-                known,
-                None,
-                _OVER,
-                _UNKNOWN,
-                n,
-                pos.knocker,
-                0,
-                pos.round,
-                totals,
+            over = _new_position(
+                (
+                    slots,
+                    stock,
+                    discard,
+                    known,
+                    None,
+                    _OVER,
+                    _UNKNOWN,
+                    n,
+                    pos.knocker,
+                    0,
+                    pos.round,
+                    totals,
+                )
             )
             return over, events
         starter = (self.rules.first_player + pos.round) % n
@@ -1185,36 +1270,27 @@ class State(_BaseState[_Position]):
 
         Returns the slots, the stock and the discard pile.
         """
-        n = self._players
-        knocker = pos.knocker
         table, pile, faces = list(slots), list(pos.stock), list(discard)
-        for seat in (*range(knocker, n), *range(knocker)):
-            for index in range(seat * SLOTS, seat * SLOTS + SLOTS):
-                special = table[index]
-                if special < _SWAP:
-                    continue
-                faces.append(special)
-                drawn: list[Card] = []
-                while True:
-                    if not pile:
-                        # CA-5 applies here too: the discard pile but its top is the stock.
-                        rng = self._rng(_RESHUFFLE + len(events))
-                        pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
-                        events.append(StockReshuffled(count=len(pile)))
-                    card = pile.pop()
-                    drawn.append(_CARDS[card])
-                    if card < _SWAP:
-                        break
-                    faces.append(card)
-                table[index] = card
-                events.append(
-                    SpecialReplaced(
-                        seat=seat,
-                        slot=index - seat * SLOTS,
-                        special=_CARDS[special],
-                        drawn=tuple(drawn),
-                    )
-                )
+        for index in _SCORING_ORDER[self._players][pos.knocker]:
+            special = table[index]
+            if special < _SWAP:
+                continue
+            faces.append(special)
+            drawn: list[int] = []
+            while True:
+                if not pile:
+                    # CA-5 applies here too: the discard pile but its top is the stock.
+                    rng = self._rng(_RESHUFFLE + len(events))
+                    pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
+                    events.append(StockReshuffled(count=len(pile)))
+                card = pile.pop()
+                drawn.append(card)
+                if card < _SWAP:
+                    break
+                faces.append(card)
+            table[index] = card
+            seat, slot = divmod(index, SLOTS)
+            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
         return tuple(table), tuple(pile), tuple(faces)
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
@@ -1262,7 +1338,7 @@ _SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_T
 
 
 def _as_cards(faces: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(_CARDS[f] for f in faces)
+    return tuple(map(_CARDS.__getitem__, faces))
 
 
 def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -1300,31 +1376,27 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     blank = _SAME[players][_UNKNOWN]
     known = [blank] * (SLOTS * players)
     rows = _ONLY_ROW[players]
-    events: list[Event] = [RoundDealt(round=round_, starter=starter, face_up=_CARDS[discard[-1]])]
+    events: list[Event] = [_round_dealt(round_, starter, discard[-1])]
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
-        events.append(
-            Looked(
-                seat=seat,
-                seen=(_CARDS[slots[first]], _CARDS[slots[last]]),
-                visible_to=_ONLY[seat],
-            )
+        events.append(_looked(seat, slots[first], slots[last]))
+    pos = _new_position(
+        (
+            slots,
+            stock,
+            discard,
+            tuple(known),
+            starter,
+            _TURN,
+            _UNKNOWN,
+            0,
+            _UNKNOWN,
+            0,
+            round_,
+            totals,
         )
-    pos = _Position(
-        slots,
-        stock,
-        discard,
-        tuple(known),
-        starter,
-        _TURN,
-        _UNKNOWN,
-        0,
-        _UNKNOWN,
-        0,
-        round_,
-        totals,
     )
     return pos, events
 

@@ -16,6 +16,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TypeVar
 
 __all__ = ["SEED_LIMIT", "Rng", "fresh_seed", "seed_key"]
@@ -112,4 +113,5 @@ class Rng:
         self._counter += 1
         material = hashlib.shake_256(_PACK(self._key, self._counter)).digest(8 * n)
         keys = _unpack(n, material)
-        return tuple([items[i] for i in sorted(range(n), key=keys.__getitem__)])
+        # With two or more indices, itemgetter builds the tuple in C.
+        return itemgetter(*sorted(range(n), key=keys.__getitem__))(items)  # type: ignore[no-any-return]
