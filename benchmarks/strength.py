@@ -126,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes playing matches")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
+    if min(args.matches, args.ismcts_matches) < 2:  # noqa: PLR2004 - a spread needs two
+        parser.error("a confidence interval needs at least 2 matches per matchup")
     games = [cardgames.get_game(slug) for slug in args.game or cardgames.GAMES]
     rows = []
     with ProcessPoolExecutor(args.workers) as pool:

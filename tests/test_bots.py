@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import gc
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -177,3 +181,21 @@ def test_classic_card_drawn_from_the_seat_stays_with_the_drawer() -> None:
     # Seat 0 did not see the card: from its view it may be any of seat 2's former cards.
     worlds = testing.check_sample_world(after, 0, random.Random(4), samples=40)
     assert len({frozenset(world.hands[1]) for world in worlds}) > 1
+
+
+def test_strength_benchmark_runs_and_reports_intervals() -> None:
+    """benchmarks/strength.py plays its matchups and reports each share with a 95% CI."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
+    args = ["--game", "classic-mistigri", "--matches", "6", "--ismcts-matches", "3"]
+    args += ["--iterations", "4", "--workers", "1", "--json"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    )
+    rows = json.loads(done.stdout)["rows"]
+    assert [(r["hero"], r["field"], r["matches"]) for r in rows] == [
+        ("heuristic", "random", 6),
+        ("ismcts", "heuristic", 3),
+    ]
+    for row in rows:
+        low, high = row["ci95"]
+        assert low <= row["hero_share"] <= high
