@@ -4,7 +4,8 @@ The module reads like the rulebook (see ``docs/games/kitten-tricks.md`` for the 
 cards and the deal (KT-1), the rules options, the action, the events, the position and its
 transitions: playing to a trick (KT-2), who wins it and the Coup de patte (KT-3), collections
 and the loss of a colour reaching four cards (KT-4), the end of a round and its Super Chat cards
-(KT-5), and the match to three Super Chats (KT-6).
+(KT-5), and the match to three Super Chats (KT-6); last, the worlds a seat cannot tell apart,
+sampled from its view for search.
 
 >>> from cardgames import kitten_tricks
 >>> state = kitten_tricks.GAME.new(3, seed=7)
@@ -1110,16 +1111,17 @@ class _Knowledge(NamedTuple):
 
 
 # ISMCTS samples many worlds from one view: remember the last view's knowledge (by identity).
-_last_knowledge: list[tuple[View, _Knowledge]] = []
+# The pair is read and replaced whole, so concurrent samplers never mix two views.
+_last_knowledge: list[tuple[View | None, _Knowledge | None]] = [(None, None)]
 
 
 def _knowledge(view: View) -> _Knowledge:
-    last = _last_knowledge
-    if last and last[0][0] is view:
-        return last[0][1]
-    found = _read_knowledge(view)
-    last[:] = [(view, found)]
-    return found
+    seen, known = _last_knowledge[0]
+    if seen is view and known is not None:
+        return known
+    known = _read_knowledge(view)
+    _last_knowledge[0] = (view, known)
+    return known
 
 
 def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
