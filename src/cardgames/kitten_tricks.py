@@ -4,7 +4,8 @@ The module reads like the rulebook (see ``docs/games/kitten-tricks.md`` for the 
 cards and the deal (KT-1), the rules options, the action, the events, the position and its
 transitions: playing to a trick (KT-2), who wins it and the Coup de patte (KT-3), collections
 and the loss of a colour reaching four cards (KT-4), the end of a round and its Super Chat cards
-(KT-5), and the match to three Super Chats (KT-6).
+(KT-5), and the match to three Super Chats (KT-6); last, the worlds a seat cannot tell apart,
+sampled from its view for search.
 
 >>> from cardgames import kitten_tricks
 >>> state = kitten_tricks.GAME.new(3, seed=7)
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import attrs
 
@@ -29,6 +30,9 @@ from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "COLOUR_NAMES",
@@ -867,6 +871,11 @@ class State(_BaseState[_Position]):
         pos = _new_round(self.rules, players, rng, table.number + 1, starter, super_chats, events)
         return pos, events
 
+    @classmethod
+    def _sample_position(cls, view: View, rng: random.Random) -> _Position:
+        """Deal the cards ``view``'s seat cannot see where it cannot rule them out (see below)."""
+        return _knowledge(view).sample(rng)
+
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
         """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
         pos = self._pos
@@ -1023,6 +1032,175 @@ def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: 
     if not isinstance(setup.round, int) or not 1 <= setup.round <= rules.max_rounds:
         msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {setup.round!r}"
         raise InvalidSetupError(msg)
+
+
+# --- Sampling worlds from a view -----------------------------------------------------------
+#
+# What a seat knows of the hidden cards of the round in play (the other hands, the unused stock,
+# the face-down discard) comes from its view and the events it saw since the round's deal:
+#
+# * a card it has never seen face up this round was dealt: it is in another hand or in the stock,
+#   never in the discard (only lost colours are discarded, KT-4);
+# * the cards of a lost colour were public; each other seat received exactly one of them and the
+#   rest were discarded. The seat knows its own card. Another receiver's card is one of that
+#   loss's cards it has not seen again, until the receiver plays one of them (a card of a lost
+#   colour can only be played by the seat that received it); the others are in the discard.
+#
+# Those constraints are independent of one another: each loss deals its hidden cards to its
+# open receivers and the discard, and the never-seen cards fill what is left of every hand and
+# the stock. Drawing each part uniformly therefore draws uniformly among the arrangements the
+# seat cannot rule out, with no search: a random permutation per loss and one for the rest.
+# A view without the round's deal among its events (a view of a sampled world) gives no
+# constraint beyond the sizes: its hidden cards are dealt among all hidden places.
+
+
+class _Loss(NamedTuple):
+    # One lost colour of the round as the sampling seat sees it now.
+    cards: tuple[int, ...]  # its cards still hidden (not the seat's own, not played since)
+    receivers: tuple[int, ...]  # the other receivers whose card has not shown since
+
+
+class _Knowledge(NamedTuple):
+    # Everything a sample needs, computed once per view.
+    hands: tuple[tuple[int, ...] | None, ...]  # the seat's own hand; None for the others
+    fresh: tuple[tuple[int, int], ...]  # (other seat, how many never-seen cards it holds)
+    losses: tuple[_Loss, ...]
+    unseen: tuple[int, ...]  # hidden cards never seen this round
+    spare_discard: int  # discard places open to never-seen cards (a scenario's first discard)
+    trick: tuple[int, ...]
+    leader: int
+    to_move: int | None
+    collections: tuple[tuple[tuple[int, ...], ...], ...]
+    table: _Round  # its stock and discard are filled per sample
+
+    def sample(self, rng: random.Random) -> _Position:
+        hands: list[list[int]] = [[] for _ in self.hands]
+        discard: list[int] = []
+        shuffle = rng.sample
+        for cards_, receivers in self.losses:
+            mixed = shuffle(cards_, len(cards_))
+            for k, receiver in enumerate(receivers):
+                hands[receiver].append(mixed[k])
+            discard += mixed[len(receivers) :]
+        unseen = shuffle(self.unseen, len(self.unseen))
+        at = 0
+        for seat, count in self.fresh:
+            # As dealt: the dealt cards sorted, then the received ones in the order received.
+            hands[seat][:0] = sorted(unseen[at : at + count])
+            at += count
+        if self.spare_discard:
+            discard += unseen[at : at + self.spare_discard]
+            at += self.spare_discard
+        rng.shuffle(discard)
+        table = self.table
+        table = _new(_Round, (table.trump, tuple(unseen[at:]), tuple(discard), *table[3:]))
+        return _new(
+            _Position,
+            (
+                tuple(
+                    tuple(h) if own is None else own
+                    for own, h in zip(self.hands, hands, strict=True)
+                ),
+                self.trick,
+                self.leader,
+                self.to_move,
+                self.collections,
+                table,
+            ),
+        )
+
+
+# ISMCTS samples many worlds from one view: remember the last view's knowledge (by identity).
+# The pair is read and replaced whole, so concurrent samplers never mix two views.
+_last_knowledge: list[tuple[View | None, _Knowledge | None]] = [(None, None)]
+
+
+def _knowledge(view: View) -> _Knowledge:
+    seen, known = _last_knowledge[0]
+    if seen is view and known is not None:
+        return known
+    known = _read_knowledge(view)
+    _last_knowledge[0] = (view, known)
+    return known
+
+
+def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
+    """The round's lost colours: each one's cards still hidden and its receivers still owed one."""
+    players, me, events = view.players, view.seat, view.events
+    start = len(events)
+    while start and not isinstance(events[start - 1], RoundStarted):
+        start -= 1
+    losses: list[tuple[list[int], list[int]]] = []
+    loss_of: dict[int, int] = {}  # a hidden card of a lost colour -> its loss, by index
+    for event in events[start - 1 if start else len(events) :]:
+        if isinstance(event, Played):
+            at = loss_of.pop(_INT[event.card], None)
+            if at is not None:
+                cards_, receivers = losses[at]
+                cards_.remove(_INT[event.card])
+                if event.seat in receivers:
+                    receivers.remove(event.seat)
+        elif isinstance(event, ColourLost):
+            lost = _as_ints(event.lost)
+            for c in lost:
+                loss_of[c] = len(losses)
+            others = [s for s in range(players) if s not in {me, event.seat}]
+            losses.append((list(lost), others))
+        elif isinstance(event, CardReceived) and event.card is not None:
+            at = loss_of.pop(_INT[event.card], None)
+            if at is not None:
+                losses[at][0].remove(_INT[event.card])
+    return losses
+
+
+def _read_knowledge(view: View) -> _Knowledge:
+    """What ``view``'s seat knows of the hidden cards (see the comment above)."""
+    players, me, rules = view.players, view.seat, view.rules
+    losses = _losses_seen(view)
+    hand = _as_ints(view.hand)
+    trick = _as_ints(view.trick)
+    collections = tuple(_by_colour(_as_ints(c), rules.colours) for c in view.collections)
+    seen = {*hand, *trick, _INT[view.trump]}
+    seen.update(c for collection in collections for colour in collection for c in colour)
+    hidden = [c for c in _deck(rules.colours, rules.values)[1] if c not in seen]
+    in_losses = {c for cards_, _ in losses for c in cards_}
+    owed = [0] * players
+    for _, receivers in losses:
+        for s in receivers:
+            owed[s] += 1
+    fresh = tuple((s, view.hand_sizes[s] - owed[s]) for s in range(players) if s != me)
+    unseen = tuple(c for c in hidden if c not in in_losses)
+    discarded = sum(len(cards_) - len(receivers) for cards_, receivers in losses)
+    spare_discard = view.discard_size - discarded
+    if (
+        not in_losses.issubset(hidden)
+        or min(n for _, n in fresh) < 0
+        or spare_discard < 0
+        or sum(n for _, n in fresh) + spare_discard + view.stock_size != len(unseen)
+    ):
+        msg = f"seat {me}'s kitten tricks view is not consistent: no world matches it"
+        raise ValueError(msg)
+    outcome = view.outcome
+    return _Knowledge(
+        hands=tuple(hand if s == me else None for s in range(players)),
+        fresh=fresh,
+        losses=tuple(_Loss(tuple(cards_), tuple(receivers)) for cards_, receivers in losses),
+        unseen=unseen,
+        spare_discard=spare_discard,
+        trick=trick,
+        leader=view.leader,
+        to_move=view.to_move,
+        collections=collections,
+        table=_Round(
+            trump=_INT[view.trump],
+            stock=(),
+            discard=(),
+            super_chats=view.super_chats,
+            number=view.round,
+            starter=view.starter,
+            winners=None if outcome is None else outcome.winners,
+        ),
+    )
 
 
 GAME: Game[State] = Game(
