@@ -112,7 +112,8 @@ def test_ismcts_checks_its_budget() -> None:
         ISMCTSBot(0)
     with pytest.raises(ValueError, match="seconds must be positive"):
         ISMCTSBot(10, seconds=0)
-    assert repr(ISMCTSBot(5)) == "ISMCTSBot(iterations=5, seconds=None, exploration=0.7)"
+    expected = "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot())"
+    assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
 
 
 def test_sample_world_refuses_foreign_views_and_rngs() -> None:

@@ -257,6 +257,7 @@ class Draw(Action):
     """
 
     kind: ClassVar[str] = "draw"
+    interchangeable: ClassVar[bool] = True
     position: int
 
     def __str__(self) -> str:

@@ -63,6 +63,12 @@ class Action:
 
     __slots__ = ()
     kind: ClassVar[str]
+    interchangeable: ClassVar[bool] = False
+    """Whether the legal actions of this class all have the same effect, whichever is played.
+
+    True for a blind draw by position: the engine reshuffles the hand drawn from before every
+    draw, so a bot or a search may treat those actions as one.
+    """
 
     def to_json(self) -> dict[str, JSONValue]:
         """Return the action's JSON form: ``{"kind": ..., <fields>}``."""

@@ -75,7 +75,9 @@ def play_match(
     return state
 
 
-HEURISTIC_BOTS: Mapping[str, str] = MappingProxyType({})
+HEURISTIC_BOTS: Mapping[str, str] = MappingProxyType(
+    {"crazy-mistigri": "crazy_mistigri", "kitten-tricks": "kitten_tricks"}
+)
 """For each game slug, the module (under ``cardgames.bots``) whose ``HeuristicBot`` plays it."""
 
 

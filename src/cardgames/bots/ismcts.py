@@ -4,13 +4,14 @@ The search follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tr
 (IEEE TCIAIG 4(2), 2012). Each iteration samples a world consistent with the bot's view
 (:meth:`~cardgames.engine.Game.sample_world`: the hidden cards and future randomness are
 resampled), then walks one tree whose nodes are the observer's information sets, keyed by the
-actions taken, using only the actions legal in that world:
+actions taken, using only the actions legal in that world (interchangeable actions, such as
+blind draws by position, count as one):
 
 1. *select*: while every legal action of the world has a child, pick the child maximising
    UCB1, where a child's exploration term counts how often it was *available* rather than
    how often its parent was visited;
 2. *expand*: add one untried legal action;
-3. *simulate*: play random legal actions to the end of the match;
+3. *simulate*: play random legal actions (or a given playout bot) to the end of the match;
 4. *backpropagate*: every node on the path adds the reward of the seat that chose its action
    (a share of the win: ``1 / len(winners)`` for each winner, 0 otherwise).
 
@@ -29,6 +30,7 @@ from cardgames import get_game
 from cardgames.engine import Action, State, View
 
 if TYPE_CHECKING:
+    from cardgames.bots import Bot
     from cardgames.engine import Game
 
 __all__ = ["ISMCTSBot"]
@@ -55,6 +57,9 @@ class ISMCTSBot:
         seconds: a time budget per decision; the search stops at whichever budget runs out
             first. ``None`` (the default) means the iteration budget alone.
         exploration: the UCB1 exploration constant.
+        playout: the bot that plays the simulations, from each mover's view of the sampled
+            world; ``None`` (the default) plays uniformly random legal actions, the fastest.
+            A good heuristic bot makes each iteration dearer but far more informative.
 
     With an iteration budget alone the bot is deterministic: the same view and the same
     ``rng`` state give the same action. A time budget makes the number of iterations depend
@@ -62,7 +67,12 @@ class ISMCTSBot:
     """
 
     def __init__(
-        self, iterations: int = 200, *, seconds: float | None = None, exploration: float = 0.7
+        self,
+        iterations: int = 200,
+        *,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        playout: Bot | None = None,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -74,17 +84,18 @@ class ISMCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.playout = playout
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
         return (
             f"ISMCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
-            f"exploration={self.exploration})"
+            f"exploration={self.exploration}, playout={self.playout!r})"
         )
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the root action searched most often."""
-        legal = view.legal_actions
+        legal = _distinct(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
         game = get_game(view.game)
@@ -98,14 +109,26 @@ class ISMCTSBot:
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     def _iterate(self, game: Game[Any], view: View, root: _Node, rng: random.Random) -> None:
-        world: State[Any] = game.sample_world(view, rng)
+        world, path = self._descend(game.sample_world(view, rng), root, rng)
+        outcome = self._simulate(world, rng).outcome
+        assert outcome is not None  # noqa: S101 - simulations end the match
+        share = 1.0 / len(outcome.winners)
+        rewards = [0.0] * world.players
+        for seat in outcome.winners:
+            rewards[seat] = share
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.mover]
+
+    def _descend(
+        self, world: State[Any], root: _Node, rng: random.Random
+    ) -> tuple[State[Any], list[_Node]]:
+        """Select while every legal action of the world has a child, then expand one."""
         node = root
         path = [root]
-        log = math.log
-        c = self.exploration
-        # Select while every legal action of this world has been tried, then expand one.
+        log, sqrt, c = math.log, math.sqrt, self.exploration
         while not world.is_over:
-            legal = world.legal_actions()
+            legal = _distinct(world.legal_actions())
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -115,32 +138,45 @@ class ISMCTSBot:
                 for a in legal:
                     if a in children:
                         children[a].available += 1
-                world = world.apply(action)
                 path.append(child)
-                break
+                return world.apply(action), path
             best = -1.0
             chosen = legal[0]
             for a in legal:
                 child = children[a]
                 child.available += 1
-                score = child.reward / child.visits + c * math.sqrt(
-                    log(child.available) / child.visits
-                )
+                score = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
                 if score > best:
                     best, chosen = score, a
             node = children[chosen]
             world = world.apply(chosen)
             path.append(node)
-        # Simulate: random legal actions to the end of the match.
+        return world, path
+
+    def _simulate(self, world: State[Any], rng: random.Random) -> State[Any]:
+        """Play to the end of the match, at random or with the playout bot."""
+        playout = self.playout
         while not world.is_over:
-            legal = world.legal_actions()
-            world = world.apply(legal[rng.randrange(len(legal))])
-        outcome = world.outcome
-        assert outcome is not None  # noqa: S101 - the match is over
-        share = 1.0 / len(outcome.winners)
-        rewards = [0.0] * world.players
-        for seat in outcome.winners:
-            rewards[seat] = share
-        for visited in path:
-            visited.visits += 1
-            visited.reward += rewards[visited.mover]
+            if playout is None:
+                legal = world.legal_actions()
+                world = world.apply(legal[rng.randrange(len(legal))])
+            else:
+                mover: int = world.to_move  # type: ignore[assignment]  # not over
+                world = world.apply(playout.choose(world.view(mover), rng))
+        return world
+
+
+def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The legal actions with each interchangeable class (blind draws) kept once."""
+    if not any(type(a).interchangeable for a in legal):
+        return legal
+    kept: set[type[Action]] = set()
+    out = []
+    for action in legal:
+        cls = type(action)
+        if cls.interchangeable:
+            if cls in kept:
+                continue
+            kept.add(cls)
+        out.append(action)
+    return tuple(out)
