@@ -8,8 +8,10 @@ stronger than the field: the hero is stronger when the whole 95% confidence inte
 mean lies above the fair share.
 
 Usage: ``python benchmarks/strength.py [--matches 400] [--ismcts-matches 120]
-[--iterations 100] [--game SLUG ...] [--json]``. ISMCTS matches are one round long (the
-``Rules`` of multi-round games set to a single round) to bound the cost of its playouts; the
+[--iterations 100] [--playout heuristic|random] [--game SLUG ...] [--json]``.
+
+ISMCTS matches are one round long (the ``Rules`` of multi-round games set to a single round)
+to bound the cost of its simulations, which the heuristic bot plays by default; the
 heuristic-versus-random matches use the default rules.
 """
 
@@ -56,13 +58,13 @@ class _Timed:
         return action
 
 
-def _one_match(job: tuple[str, str, str, int, int, bool]) -> tuple[float, float, int]:
+def _one_match(job: tuple[str, str, str, int, str, int, bool]) -> tuple[float, float, int]:
     """Play one match: (hero's win share, hero's seconds choosing, hero's decisions)."""
-    slug, hero_name, field_name, iterations, seed, one_round = job
+    slug, hero_name, field_name, iterations, playout, seed, one_round = job
     game = cardgames.get_game(slug)
     rules = game.Rules(**ONE_ROUND.get(slug, {})) if one_round else None
-    hero = _Timed(_make(hero_name, slug, iterations))
-    field = _make(field_name, slug, iterations)
+    hero = _Timed(_make(hero_name, slug, iterations, playout))
+    field = _make(field_name, slug, iterations, playout)
     seat = seed % PLAYERS
     bots: list[Bot] = [hero if s == seat else field for s in range(PLAYERS)]
     state = game.new(PLAYERS, seed=seed, rules=rules)
@@ -75,11 +77,13 @@ def _one_match(job: tuple[str, str, str, int, int, bool]) -> tuple[float, float,
     return share, hero.seconds, hero.decisions
 
 
-def _make(name: str, slug: str, iterations: int) -> Bot:
+def _make(name: str, slug: str, iterations: int, playout: str) -> Bot:
     factories: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "heuristic": lambda: heuristic_bot(slug),
-        "ismcts": lambda: ISMCTSBot(iterations),
+        "ismcts": lambda: ISMCTSBot(
+            iterations, playout=heuristic_bot(slug) if playout == "heuristic" else None
+        ),
     }
     return factories[name]()
 
@@ -92,10 +96,13 @@ def measure(
     *,
     matches: int,
     iterations: int,
+    playout: str,
     one_round: bool,
 ) -> dict[str, Any]:
     """Play ``matches`` matches of ``hero`` against ``field`` and summarise them."""
-    jobs = [(game.slug, hero, field, iterations, seed, one_round) for seed in range(matches)]
+    jobs = [
+        (game.slug, hero, field, iterations, playout, seed, one_round) for seed in range(matches)
+    ]
     results = list(pool.map(_one_match, jobs, chunksize=4))
     shares = [share for share, _, _ in results]
     seconds = sum(s for _, s, _ in results)
@@ -122,6 +129,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=400, help="heuristic vs random matches")
     parser.add_argument("--ismcts-matches", type=int, default=120, help="ISMCTS vs heuristic")
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per move")
+    parser.add_argument(
+        "--playout",
+        choices=["random", "heuristic"],
+        default="heuristic",
+        help="the bot that plays ISMCTS's simulations",
+    )
     parser.add_argument("--game", action="append", choices=list(cardgames.GAMES))
     parser.add_argument("--workers", type=int, default=2, help="processes playing matches")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -140,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "random",
                     matches=args.matches,
                     iterations=0,
+                    playout=args.playout,
                     one_round=False,
                 )
             )
@@ -151,13 +165,18 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "heuristic",
                     matches=args.ismcts_matches,
                     iterations=args.iterations,
+                    playout=args.playout,
                     one_round=True,
                 )
             )
     if args.json:
-        print(json.dumps({"players": PLAYERS, "iterations": args.iterations, "rows": rows}))
+        settings = {"players": PLAYERS, "iterations": args.iterations, "playout": args.playout}
+        print(json.dumps({**settings, "rows": rows}))
         return
-    print(f"{PLAYERS} players; hero in one seat (rotating), field in the others.")
+    print(
+        f"{PLAYERS} players; hero in one seat (rotating), field in the others; "
+        f"ISMCTS simulations played by the {args.playout} bot."
+    )
     print(
         "| game | hero vs field | rounds | matches | hero's win share (95% CI) "
         "| stronger | ms/move |"
