@@ -76,7 +76,11 @@ def play_match(
 
 
 HEURISTIC_BOTS: Mapping[str, str] = MappingProxyType(
-    {"crazy-mistigri": "crazy_mistigri", "kitten-tricks": "kitten_tricks"}
+    {
+        "crazy-mistigri": "crazy_mistigri",
+        "kitten-tricks": "kitten_tricks",
+        "crazy-animals": "crazy_animals",
+    }
 )
 """For each game slug, the module (under ``cardgames.bots``) whose ``HeuristicBot`` plays it."""
 
