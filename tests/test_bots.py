@@ -112,7 +112,10 @@ def test_ismcts_checks_its_budget() -> None:
         ISMCTSBot(0)
     with pytest.raises(ValueError, match="seconds must be positive"):
         ISMCTSBot(10, seconds=0)
-    expected = "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot())"
+    expected = (
+        "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot(), "
+        "prior_weight=1.0)"
+    )
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
 
 

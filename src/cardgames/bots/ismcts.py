@@ -59,7 +59,11 @@ class ISMCTSBot:
         exploration: the UCB1 exploration constant.
         playout: the bot that plays the simulations, from each mover's view of the sampled
             world; ``None`` (the default) plays uniformly random legal actions, the fastest.
-            A good heuristic bot makes each iteration dearer but far more informative.
+            A good heuristic bot makes each iteration dearer but far more informative. Its
+            choice in each tree node is also tried first and favoured by a progressive bias
+            ``prior_weight / (1 + visits)``, so the search starts from the bot's play and
+            departs from it where the simulations say so.
+        prior_weight: the weight of that bias; 0 turns it off.
 
     With an iteration budget alone the bot is deterministic: the same view and the same
     ``rng`` state give the same action. A time budget makes the number of iterations depend
@@ -73,6 +77,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         playout: Bot | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -85,12 +90,14 @@ class ISMCTSBot:
         self.seconds = seconds
         self.exploration = exploration
         self.playout = playout
+        self.prior_weight = prior_weight
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
         return (
             f"ISMCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
-            f"exploration={self.exploration}, playout={self.playout!r})"
+            f"exploration={self.exploration}, playout={self.playout!r}, "
+            f"prior_weight={self.prior_weight})"
         )
 
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -126,14 +133,15 @@ class ISMCTSBot:
         """Select while every legal action of the world has a child, then expand one."""
         node = root
         path = [root]
-        log, sqrt, c = math.log, math.sqrt, self.exploration
+        log, sqrt, c, bias = math.log, math.sqrt, self.exploration, self.prior_weight
         while not world.is_over:
             legal = _distinct(world.legal_actions())
+            mover: int = world.to_move  # type: ignore[assignment]  # not over
+            prior = self._prior(world, mover, legal, rng)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                mover: int = world.to_move  # type: ignore[assignment]  # not over
+                action = prior if prior in untried else untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(mover)
                 for a in legal:
                     if a in children:
@@ -146,12 +154,27 @@ class ISMCTSBot:
                 child = children[a]
                 child.available += 1
                 score = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
+                if a == prior:
+                    # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
+                    # preferred while it has few visits; the evidence takes over later.
+                    score += bias / (1 + child.visits)
                 if score > best:
                     best, chosen = score, a
             node = children[chosen]
             world = world.apply(chosen)
             path.append(node)
         return world, path
+
+    def _prior(
+        self, world: State[Any], mover: int, legal: tuple[Action, ...], rng: random.Random
+    ) -> Action | None:
+        """The playout bot's choice in this world, as one of ``legal`` (``None`` without one)."""
+        if self.playout is None or self.prior_weight == 0 or len(legal) == 1:
+            return None
+        choice = self.playout.choose(world.view(mover), rng)
+        if type(choice).interchangeable:
+            return next(a for a in legal if type(a) is type(choice))
+        return choice
 
     def _simulate(self, world: State[Any], rng: random.Random) -> State[Any]:
         """Play to the end of the match, at random or with the playout bot."""
