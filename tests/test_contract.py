@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from typing import Any
@@ -87,6 +88,27 @@ def test_views_leak_nothing(
     states = play(game, players, seed, choices)
     state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
     testing.check_views(state, Rng(seed, 7))
+
+
+@given(game_and_players(), SEEDS, CHOICES, st.data())
+def test_sampled_worlds_agree_with_the_view(
+    gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
+) -> None:
+    """Worlds sampled from any seat's view, anywhere in a match, show that seat the same view."""
+    game, players = gp
+    states = play(game, players, seed, choices)
+    state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
+    seat = data.draw(st.integers(min_value=0, max_value=players - 1))
+    testing.check_sample_world(state, seat, random.Random(seed), samples=2)
+
+
+@pytest.mark.parametrize("game", list(cardgames.GAMES.values()), ids=list(cardgames.GAMES))
+def test_sampled_worlds_vary(game: Game[Any]) -> None:
+    """From a fresh deal, samples really differ in the cards the seat cannot see."""
+    state = game.new(game.max_players, seed=17)
+    worlds = testing.check_sample_world(state, 0, random.Random(5), samples=6)
+    hidden = sorted(set(state.zones()) - state.visible_zones(0))
+    assert len({tuple(w.zones()[z] for z in hidden) for w in worlds}) > 1
 
 
 @given(game_and_players(), SEEDS, CHOICES)
