@@ -81,8 +81,12 @@ def _make(name: str, slug: str, iterations: int, playout: str) -> Bot:
     factories: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "heuristic": lambda: heuristic_bot(slug),
-        "ismcts": lambda: ISMCTSBot(
-            iterations, playout=heuristic_bot(slug) if playout == "heuristic" else None
+        # With the heuristic bot as the opponents' model, the tree branches on the searching
+        # bot's own decisions only (search_opponents=False): see ISMCTSBot.
+        "ismcts": lambda: (
+            ISMCTSBot(iterations, playout=heuristic_bot(slug), search_opponents=False)
+            if playout == "heuristic"
+            else ISMCTSBot(iterations)
         ),
     }
     return factories[name]()

@@ -18,7 +18,7 @@ import cardgames
 from cardgames import classic_mistigri, testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
 from cardgames.classic_mistigri import Card, scenario
-from cardgames.engine import Action, State, View
+from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from strategies import CHOICES, SEEDS
 
@@ -114,7 +114,7 @@ def test_ismcts_checks_its_budget() -> None:
         ISMCTSBot(10, seconds=0)
     expected = (
         "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot(), "
-        "prior_weight=1.0)"
+        "prior_weight=1.0, search_opponents=True, margin_weight=0.7)"
     )
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
 
@@ -203,3 +203,15 @@ def test_strength_benchmark_runs_and_reports_intervals() -> None:
     for row in rows:
         low, high = row["ci95"]
         assert low <= row["hero_share"] <= high
+
+
+def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
+    """A simulation rewards the win share, and by margin_weight how far ahead each seat ended."""
+    outcome = Outcome(winners=(0,), scores=(5, 10, 35))
+    rewards = ISMCTSBot(10)._rewards(outcome, "lower")
+    assert rewards[0] > rewards[1] > rewards[2]
+    assert rewards[0] == pytest.approx(0.3 + 0.7 * (0.5 + 0.5 * (22.5 - 5) / 30))
+    assert ISMCTSBot(10)._rewards(outcome, None) == [1.0, 0.0, 0.0]
+    assert ISMCTSBot(10, margin_weight=0)._rewards(outcome, "lower") == [1.0, 0.0, 0.0]
+    higher = ISMCTSBot(10)._rewards(Outcome(winners=(2,), scores=(0, 1, 3)), "higher")
+    assert higher[2] > higher[1] > higher[0]

@@ -1763,5 +1763,6 @@ GAME: Game[State] = Game(
     deck=lambda _players, _rules: DECK,
     card=DECK.card,
     setup=Setup,
+    better_scores="lower",
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

@@ -1966,5 +1966,6 @@ GAME: Game[State] = Game(
     deck=_deck,
     card=Card.from_code,
     setup=Setup,
+    better_scores="lower",
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""

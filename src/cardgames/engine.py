@@ -559,6 +559,7 @@ class Game(Generic[_S]):
         "_actions",
         "_card",
         "_deck",
+        "better_scores",
         "max_players",
         "min_players",
         "setup_type",
@@ -579,8 +580,18 @@ class Game(Generic[_S]):
         deck: Callable[[int, Any], Deck[Any]],
         card: Callable[[str], Card],
         setup: type[Any] | None = None,
+        better_scores: str | None = None,
     ) -> None:
-        """Describe a game; each game module creates exactly one, as ``GAME``."""
+        """Describe a game; each game module creates exactly one, as ``GAME``.
+
+        ``better_scores`` says whether a ``"higher"`` or a ``"lower"`` match score is better,
+        or ``None`` when the scores do not rank the players (search uses it to weigh
+        margins, not only wins).
+        """
+        if better_scores not in {"higher", "lower", None}:
+            msg = f"better_scores must be 'higher', 'lower' or None, not {better_scores!r}"
+            raise ValueError(msg)
+        self.better_scores = better_scores
         self.slug = slug
         self.title = title
         self.min_players = min_players

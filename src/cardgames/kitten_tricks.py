@@ -1214,5 +1214,6 @@ GAME: Game[State] = Game(
     deck=lambda _players, rules: deck(rules),
     card=Card.from_code,
     setup=Setup,
+    better_scores="higher",
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""

@@ -12,8 +12,9 @@ blind draws by position, count as one):
    how often its parent was visited;
 2. *expand*: add one untried legal action;
 3. *simulate*: play random legal actions (or a given playout bot) to the end of the match;
-4. *backpropagate*: every node on the path adds the reward of the seat that chose its action
-   (a share of the win: ``1 / len(winners)`` for each winner, 0 otherwise).
+4. *backpropagate*: every node on the path adds the reward of the seat that chose its action:
+   its share of the win (``1 / len(winners)`` for each winner, 0 otherwise), mixed with its
+   score margin where the game's scores rank the players.
 
 The search reads nothing but the engine contract, so it plays every game that can sample
 worlds.
@@ -27,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
-from cardgames.engine import Action, State, View
+from cardgames.engine import Action, Outcome, State, View
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -64,6 +65,13 @@ class ISMCTSBot:
             ``prior_weight / (1 + visits)``, so the search starts from the bot's play and
             departs from it where the simulations say so.
         prior_weight: the weight of that bias; 0 turns it off.
+        search_opponents: ``True`` (the paper's algorithm) gives the other seats' decisions
+            nodes of the tree too; ``False`` plays them with the playout bot (or at random),
+            so the tree branches on the bot's own decisions only and every iteration meets
+            opponents who play as the model says, a much better use of a small budget when
+            the playout bot models the opponents well.
+        margin_weight: how much of a simulation's reward is the score margin rather than
+            the share of the win (games whose scores rank players, ``Game.better_scores``).
 
     With an iteration budget alone the bot is deterministic: the same view and the same
     ``rng`` state give the same action. A time budget makes the number of iterations depend
@@ -78,6 +86,8 @@ class ISMCTSBot:
         exploration: float = 0.7,
         playout: Bot | None = None,
         prior_weight: float = 1.0,
+        search_opponents: bool = True,
+        margin_weight: float = 0.7,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -91,13 +101,16 @@ class ISMCTSBot:
         self.exploration = exploration
         self.playout = playout
         self.prior_weight = prior_weight
+        self.search_opponents = search_opponents
+        self.margin_weight = margin_weight
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
         return (
             f"ISMCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
             f"exploration={self.exploration}, playout={self.playout!r}, "
-            f"prior_weight={self.prior_weight})"
+            f"prior_weight={self.prior_weight}, search_opponents={self.search_opponents}, "
+            f"margin_weight={self.margin_weight})"
         )
 
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -119,13 +132,33 @@ class ISMCTSBot:
         world, path = self._descend(game.sample_world(view, rng), root, rng)
         outcome = self._simulate(world, rng).outcome
         assert outcome is not None  # noqa: S101 - simulations end the match
-        share = 1.0 / len(outcome.winners)
-        rewards = [0.0] * world.players
-        for seat in outcome.winners:
-            rewards[seat] = share
+        rewards = self._rewards(outcome, game.better_scores)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
+
+    def _rewards(self, outcome: Outcome, better: str | None) -> list[float]:
+        """Each seat's reward in [0, 1]: its share of the win, mixed with its score margin.
+
+        The margin (``margin_weight`` of the reward, where the game's scores rank players)
+        is the seat's score against the mean of the others', scaled by the spread of the
+        scores: it tells a close loss from a rout, which a small budget needs.
+        """
+        scores = outcome.scores
+        players = len(scores)
+        share = 1.0 / len(outcome.winners)
+        rewards = [share if seat in outcome.winners else 0.0 for seat in range(players)]
+        spread = max(scores) - min(scores)
+        weight = self.margin_weight
+        if better is None or not weight or not spread:
+            return rewards
+        sign = 1.0 if better == "higher" else -1.0
+        total = sum(scores)
+        for seat, score in enumerate(scores):
+            others = (total - score) / (players - 1)
+            margin = 0.5 + 0.5 * sign * (score - others) / spread
+            rewards[seat] = (1 - weight) * rewards[seat] + weight * margin
+        return rewards
 
     def _descend(
         self, world: State[Any], root: _Node, rng: random.Random
@@ -134,9 +167,13 @@ class ISMCTSBot:
         node = root
         path = [root]
         log, sqrt, c, bias = math.log, math.sqrt, self.exploration, self.prior_weight
+        observer = root.mover
         while not world.is_over:
-            legal = _distinct(world.legal_actions())
             mover: int = world.to_move  # type: ignore[assignment]  # not over
+            if mover != observer and not self.search_opponents:
+                world = world.apply(self._play(world, mover, rng))
+                continue
+            legal = _distinct(world.legal_actions())
             prior = self._prior(world, mover, legal, rng)
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -176,16 +213,18 @@ class ISMCTSBot:
             return next(a for a in legal if type(a) is type(choice))
         return choice
 
+    def _play(self, world: State[Any], mover: int, rng: random.Random) -> Action:
+        """The playout bot's action for ``mover`` in ``world``, or a random legal one."""
+        if self.playout is None:
+            legal = world.legal_actions()
+            return legal[rng.randrange(len(legal))]
+        return self.playout.choose(world.view(mover), rng)
+
     def _simulate(self, world: State[Any], rng: random.Random) -> State[Any]:
         """Play to the end of the match, at random or with the playout bot."""
-        playout = self.playout
         while not world.is_over:
-            if playout is None:
-                legal = world.legal_actions()
-                world = world.apply(legal[rng.randrange(len(legal))])
-            else:
-                mover: int = world.to_move  # type: ignore[assignment]  # not over
-                world = world.apply(playout.choose(world.view(mover), rng))
+            mover: int = world.to_move  # type: ignore[assignment]  # not over
+            world = world.apply(self._play(world, mover, rng))
         return world
 
 
