@@ -8,7 +8,8 @@ stronger than the field: the hero is stronger when the whole 95% confidence inte
 mean lies above the fair share.
 
 Usage: ``python benchmarks/strength.py [--matches 400] [--ismcts-matches 120]
-[--iterations 100] [--playout heuristic|random] [--game SLUG ...] [--json]``.
+[--iterations 100] [--playout heuristic|random] [--prior-weight 3] [--margin-weight 0.85]
+[--game SLUG ...] [--json]``.
 
 ISMCTS matches are one round long (the ``Rules`` of multi-round games set to a single round)
 to bound the cost of its simulations, which the heuristic bot plays by default; the
@@ -26,6 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+import attrs
 
 import cardgames
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot
@@ -58,13 +61,39 @@ class _Timed:
         return action
 
 
-def _one_match(job: tuple[str, str, str, int, str, int, bool]) -> tuple[float, float, int]:
+@attrs.frozen
+class Search:
+    """The ISMCTS settings of a measurement."""
+
+    iterations: int
+    playout: str
+    prior_weight: float
+    margin_weight: float
+
+    def bot(self, slug: str) -> Bot:
+        """The ISMCTSBot these settings describe, for the game ``slug``."""
+        if self.playout == "random":
+            return ISMCTSBot(
+                self.iterations, prior_weight=self.prior_weight, margin_weight=self.margin_weight
+            )
+        # With the heuristic bot as the opponents' model, the tree branches on the searching
+        # bot's own decisions only (search_opponents=False): see ISMCTSBot.
+        return ISMCTSBot(
+            self.iterations,
+            playout=heuristic_bot(slug),
+            search_opponents=False,
+            prior_weight=self.prior_weight,
+            margin_weight=self.margin_weight,
+        )
+
+
+def _one_match(job: tuple[str, str, str, Search, int, bool]) -> tuple[float, float, int]:
     """Play one match: (hero's win share, hero's seconds choosing, hero's decisions)."""
-    slug, hero_name, field_name, iterations, playout, seed, one_round = job
+    slug, hero_name, field_name, search, seed, one_round = job
     game = cardgames.get_game(slug)
     rules = game.Rules(**ONE_ROUND.get(slug, {})) if one_round else None
-    hero = _Timed(_make(hero_name, slug, iterations, playout))
-    field = _make(field_name, slug, iterations, playout)
+    hero = _Timed(_make(hero_name, slug, search))
+    field = _make(field_name, slug, search)
     seat = seed % PLAYERS
     bots: list[Bot] = [hero if s == seat else field for s in range(PLAYERS)]
     state = game.new(PLAYERS, seed=seed, rules=rules)
@@ -77,17 +106,11 @@ def _one_match(job: tuple[str, str, str, int, str, int, bool]) -> tuple[float, f
     return share, hero.seconds, hero.decisions
 
 
-def _make(name: str, slug: str, iterations: int, playout: str) -> Bot:
+def _make(name: str, slug: str, search: Search) -> Bot:
     factories: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "heuristic": lambda: heuristic_bot(slug),
-        # With the heuristic bot as the opponents' model, the tree branches on the searching
-        # bot's own decisions only (search_opponents=False): see ISMCTSBot.
-        "ismcts": lambda: (
-            ISMCTSBot(iterations, playout=heuristic_bot(slug), search_opponents=False)
-            if playout == "heuristic"
-            else ISMCTSBot(iterations)
-        ),
+        "ismcts": lambda: search.bot(slug),
     }
     return factories[name]()
 
@@ -99,14 +122,11 @@ def measure(
     field: str,
     *,
     matches: int,
-    iterations: int,
-    playout: str,
+    search: Search,
     one_round: bool,
 ) -> dict[str, Any]:
     """Play ``matches`` matches of ``hero`` against ``field`` and summarise them."""
-    jobs = [
-        (game.slug, hero, field, iterations, playout, seed, one_round) for seed in range(matches)
-    ]
+    jobs = [(game.slug, hero, field, search, seed, one_round) for seed in range(matches)]
     results = list(pool.map(_one_match, jobs, chunksize=4))
     shares = [share for share, _, _ in results]
     seconds = sum(s for _, s, _ in results)
@@ -124,6 +144,7 @@ def measure(
         "fair_share": round(1 / PLAYERS, 3),
         "stronger": mean - half > 1 / PLAYERS,
         "ms_per_decision": round(1000 * seconds / max(decisions, 1), 2),
+        "search": attrs.asdict(search) if "ismcts" in (hero, field) else None,
     }
 
 
@@ -139,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="heuristic",
         help="the bot that plays ISMCTS's simulations",
     )
+    parser.add_argument("--prior-weight", type=float, default=3.0, help="ISMCTS prior_weight")
+    parser.add_argument("--margin-weight", type=float, default=0.85, help="ISMCTS margin_weight")
     parser.add_argument("--game", action="append", choices=list(cardgames.GAMES))
     parser.add_argument("--workers", type=int, default=2, help="processes playing matches")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -146,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if min(args.matches, args.ismcts_matches) < 2:  # noqa: PLR2004 - a spread needs two
         parser.error("a confidence interval needs at least 2 matches per matchup")
     games = [cardgames.get_game(slug) for slug in args.game or cardgames.GAMES]
+    search = Search(args.iterations, args.playout, args.prior_weight, args.margin_weight)
     rows = []
     with ProcessPoolExecutor(args.workers) as pool:
         for game in games:
@@ -156,8 +180,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "heuristic",
                     "random",
                     matches=args.matches,
-                    iterations=0,
-                    playout=args.playout,
+                    search=search,
                     one_round=False,
                 )
             )
@@ -168,18 +191,17 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "ismcts",
                     "heuristic",
                     matches=args.ismcts_matches,
-                    iterations=args.iterations,
-                    playout=args.playout,
+                    search=search,
                     one_round=True,
                 )
             )
     if args.json:
-        settings = {"players": PLAYERS, "iterations": args.iterations, "playout": args.playout}
-        print(json.dumps({**settings, "rows": rows}))
+        print(json.dumps({"players": PLAYERS, "search": attrs.asdict(search), "rows": rows}))
         return
     print(
-        f"{PLAYERS} players; hero in one seat (rotating), field in the others; "
-        f"ISMCTS simulations played by the {args.playout} bot."
+        f"{PLAYERS} players; hero in one seat (rotating), field in the others; ISMCTS: "
+        f"{args.iterations} iterations, simulations by the {args.playout} bot, "
+        f"prior_weight {args.prior_weight}, margin_weight {args.margin_weight}."
     )
     print(
         "| game | hero vs field | rounds | matches | hero's win share (95% CI) "

@@ -114,7 +114,7 @@ def test_ismcts_checks_its_budget() -> None:
         ISMCTSBot(10, seconds=0)
     expected = (
         "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot(), "
-        "prior_weight=1.0, search_opponents=True, margin_weight=0.7)"
+        "prior_weight=3.0, search_opponents=True, margin_weight=0.85)"
     )
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
 
@@ -210,7 +210,7 @@ def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
     outcome = Outcome(winners=(0,), scores=(5, 10, 35))
     rewards = ISMCTSBot(10)._rewards(outcome, "lower")
     assert rewards[0] > rewards[1] > rewards[2]
-    assert rewards[0] == pytest.approx(0.3 + 0.7 * (0.5 + 0.5 * (22.5 - 5) / 30))
+    assert rewards[0] == pytest.approx(0.15 + 0.85 * (0.5 + 0.5 * (22.5 - 5) / 30))
     assert ISMCTSBot(10)._rewards(outcome, None) == [1.0, 0.0, 0.0]
     assert ISMCTSBot(10, margin_weight=0)._rewards(outcome, "lower") == [1.0, 0.0, 0.0]
     higher = ISMCTSBot(10)._rewards(Outcome(winners=(2,), scores=(0, 1, 3)), "higher")

@@ -85,9 +85,9 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         playout: Bot | None = None,
-        prior_weight: float = 1.0,
+        prior_weight: float = 3.0,
         search_opponents: bool = True,
-        margin_weight: float = 0.7,
+        margin_weight: float = 0.85,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
