@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: demo test lint typecheck docs bench clean
+.PHONY: demo test lint typecheck docs bench strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ test: lint typecheck docs  ## every check: lint, types, docs build, then tests, 
 
 bench: $(VENV)/.installed  ## random-play throughput per game; add RLCard's uno baseline with `pip install -e .[bench]`
 	$(BIN)/python benchmarks/throughput.py
+
+strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
+	$(BIN)/python benchmarks/strength.py
 
 clean:
 	rm -rf $(VENV) build site .mypy_cache .ruff_cache .pytest_cache .hypothesis
