@@ -684,6 +684,8 @@ class Game(Generic[_S]):
         Raises:
             TypeError: ``view`` is not a view of this game, or ``rng`` is not a
                 ``random.Random``, or the game cannot sample worlds.
+            ValueError: no arrangement of the hidden cards agrees with ``view`` (a view that
+                no match produced, such as one edited by hand).
         """
         if not isinstance(view, View) or view.game != self.slug:
             msg = f"sample_world needs a {self.slug} view, got {_short_repr(view)}"
