@@ -27,7 +27,7 @@ from typing import ClassVar, NamedTuple, cast
 import attrs
 
 from cardgames import cards
-from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
@@ -480,25 +480,6 @@ class RoundStarted(Event):
     def __str__(self) -> str:
         """Describe the start."""
         return f"round {self.round} starts with seat {self.starting_player}"
-
-
-@attrs.frozen(slots=True)
-class Dealt(Event):
-    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``)."""
-
-    kind: ClassVar[str] = "dealt"
-    seat: int
-    count: int
-    hand: tuple[Card, ...] = ()
-
-    def redacted(self) -> Dealt:
-        """Hide the cards."""
-        return attrs.evolve(self, hand=())
-
-    def __str__(self) -> str:
-        """Describe the deal."""
-        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
-        return f"seat {self.seat} is dealt {self.count} cards{shown}"
 
 
 @attrs.frozen(slots=True)

@@ -37,6 +37,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_JSON_LENGTH",
     "Action",
+    "Dealt",
     "Event",
     "Game",
     "Outcome",
@@ -52,6 +53,7 @@ MAX_JSON_LENGTH = 4_000_000
 """The longest serialized state (in characters) that ``Game.from_json`` accepts."""
 
 _P = TypeVar("_P")
+_C = TypeVar("_C", bound=Card)
 
 
 class Action:
@@ -119,6 +121,28 @@ class Event:
         out = _codec.encode(self)
         assert isinstance(out, dict)  # noqa: S101 - events are attrs records
         return out
+
+
+@attrs.frozen(slots=True)
+class Dealt(Event, Generic[_C]):
+    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``).
+
+    The deal event of every game that deals hands; each game module re-exports it.
+    """
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    count: int
+    hand: tuple[_C, ...] = ()
+
+    def redacted(self) -> Dealt[_C]:
+        """Hide the cards."""
+        return attrs.evolve(self, hand=())
+
+    def __str__(self) -> str:
+        """Describe the deal."""
+        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
+        return f"seat {self.seat} is dealt {self.count} cards{shown}"
 
 
 @attrs.frozen(slots=True)

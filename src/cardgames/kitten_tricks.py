@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 import attrs
 
 from cardgames import cards
-from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
@@ -253,25 +253,6 @@ class RoundStarted(Event):
             f"round {self.round}: the trump card is {self.trump}, so {self.trump.colour} is "
             f"trump; seat {self.starter} leads"
         )
-
-
-@attrs.frozen(slots=True)
-class Dealt(Event):
-    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``)."""
-
-    kind: ClassVar[str] = "dealt"
-    seat: int
-    count: int
-    hand: tuple[Card, ...] = ()
-
-    def redacted(self) -> Dealt:
-        """Hide the cards."""
-        return attrs.evolve(self, hand=())
-
-    def __str__(self) -> str:
-        """Describe the deal."""
-        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
-        return f"seat {self.seat} is dealt {self.count} cards{shown}"
 
 
 @attrs.frozen(slots=True)
