@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -27,7 +26,6 @@ from cardgames.crazy_animals import (
     GAME,
     PEEK,
     SWAP,
-    Card,
     Discard,
     Draw,
     Knock,
@@ -41,36 +39,9 @@ from cardgames.crazy_animals import (
 from cardgames.engine import State
 from strategies import CHOICES, SEEDS
 from test_bots import reachable_states
+from test_crazy_animals import N, play, table
 
-N = [Card(v) for v in range(10)]  # N[v] is a number card of value v
 NINE = N[9]
-
-
-def play(state: ca.State, *actions: Any) -> ca.State:  # noqa: ANN401 - any action type
-    """Apply ``actions`` in order."""
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def table(
-    slots: Sequence[Sequence[Card]],
-    *,
-    draws: Sequence[Card] = (),
-    discard_top: Sequence[Card] = (N[5],),
-    rest_in_stock: bool = True,
-    **kwargs: Any,  # noqa: ANN401 - passed on to scenario()
-) -> ca.State:
-    """A scenario whose stock yields ``draws`` first; the other cards lie under them.
-
-    With ``rest_in_stock=False`` the other cards lie at the bottom of the discard pile instead,
-    so that the stock runs out after ``draws``.
-    """
-    named = Counter([c for row in slots for c in row]) + Counter(draws) + Counter(discard_top)
-    rest = list((Counter(DECK.cards) - named).elements())
-    stock = [*rest, *reversed(draws)] if rest_in_stock else list(reversed(draws))
-    discard = list(discard_top) if rest_in_stock else [*rest, *discard_top]
-    return scenario(slots, stock=stock, discard_pile=discard, **kwargs)
 
 
 def samples(state: ca.State, seat: int, count: int = 12, seed: int = 0) -> list[ca.State]:

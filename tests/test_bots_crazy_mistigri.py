@@ -31,17 +31,12 @@ from cardgames.crazy_mistigri import (
     SwapWithPile,
     scenario,
 )
-from cardgames.engine import Action
 from cardgames.engine import State as BaseState
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
+from test_crazy_mistigri import card, play
 
 PLAYERS = st.integers(min_value=GAME.min_players, max_value=GAME.max_players)
-
-
-def card(code: str) -> Card:
-    """The card with this code."""
-    return Card.from_code(code)
 
 
 def table(hands: Sequence[Sequence[str]], *, spread: Sequence[int] = (), seed: int = 1) -> State:
@@ -59,13 +54,6 @@ def table(hands: Sequence[Sequence[str]], *, spread: Sequence[int] = (), seed: i
     else:
         pile = rest
     return scenario(held, pile=pile, seed=seed)
-
-
-def play(state: State, *actions: Action) -> State:
-    """Apply ``actions`` in order."""
-    for action in actions:
-        state = state.apply(action)
-    return state
 
 
 def draw(state: State, code: str | None = None) -> State:

@@ -21,27 +21,11 @@ from cardgames.engine import State
 from cardgames.kitten_tricks import Card, ColourLost, PlayCard, Played, RoundStarted, scenario
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
+from test_kitten_tricks import c, cs, play
 
 PLAYERS = st.integers(min_value=kt.GAME.min_players, max_value=kt.GAME.max_players)
 STOPS = st.integers(min_value=0, max_value=400)
 """How many random actions to play before looking (a match may end sooner)."""
-
-
-def c(code: str) -> Card:
-    """The card with this code."""
-    return Card.from_code(code)
-
-
-def cs(codes: str) -> list[Card]:
-    """The cards of a space-separated list of codes."""
-    return [c(code) for code in codes.split()]
-
-
-def play(state: kt.State, *codes: str) -> kt.State:
-    """Play the given cards in turn."""
-    for code in codes:
-        state = state.apply(PlayCard(c(code)))
-    return state
 
 
 def reached(players: int, seed: int, choices: list[int], stop: int) -> kt.State:

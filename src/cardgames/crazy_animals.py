@@ -25,6 +25,7 @@ from typing import ClassVar, Final, NamedTuple, cast
 import attrs
 
 from cardgames import cards
+from cardgames._memo import LastOf
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
@@ -1503,25 +1504,22 @@ _ROWS = {
     )
     for n in range(2, 7)
 }
-# The last view sampled from and what it tells: a search samples one view many times.
-_LAST_VIEW: list[tuple[View, _Whereabouts]] = []
 
 
 class _Inconsistent(Exception):  # noqa: N818 - internal signal, never escapes
     """The events do not add up (a view built by hand): fall back to the view alone."""
 
 
-def _whereabouts(view: View) -> _Whereabouts:
+def _find_whereabouts(view: View) -> _Whereabouts:
     """Sort ``view.seat``'s unseen cards into batches and its unseen places by batch."""
-    last = _LAST_VIEW[0] if _LAST_VIEW else None
-    if last is not None and last[0] is view:
-        return last[1]
     try:
-        found = _follow_round(view)
+        return _follow_round(view)
     except _Inconsistent:
-        found = _view_only(view)
-    _LAST_VIEW[:] = [(view, found)]
-    return found
+        return _view_only(view)
+
+
+# A search samples many worlds from one view: read each view's events once.
+_whereabouts = LastOf(_find_whereabouts)
 
 
 def _turn_of(view: View) -> tuple[int, int, int]:

@@ -27,6 +27,7 @@ from typing import ClassVar, NamedTuple, cast
 import attrs
 
 from cardgames import cards
+from cardgames._memo import LastOf
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
@@ -1677,17 +1678,8 @@ class _Observations(NamedTuple):
     template: _Position  # the position with the view's seat's hand and other hands empty
 
 
-_last_observed: tuple[View, _Observations] | None = None
-
-
 def _sample_position(view: View, rng: random.Random) -> _Position:
-    global _last_observed  # noqa: PLW0603 - a one-entry cache: search samples one view often
-    cached = _last_observed
-    if cached is not None and cached[0] is view:
-        seen = cached[1]
-    else:
-        seen = _observe(view)
-        _last_observed = (view, seen)
+    seen = _observed(view)
     hands = _deal_hidden(seen, rng)
     if hands is None:
         hands = _deal_exactly(seen, rng)
@@ -1762,6 +1754,10 @@ def _observe(view: View) -> _Observations:
     )
     sizes = tuple(size if holders >> s & 1 else 0 for s, size in enumerate(view.hand_sizes))
     return _Observations(classes, sizes, tuple(hidden), holders, template)
+
+
+# A search samples many worlds from one view: read each view's events once.
+_observed = LastOf(_observe)
 
 
 def _observations(  # noqa: C901, PLR0912, PLR0915 - one case per kind of event

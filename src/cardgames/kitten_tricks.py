@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 import attrs
 
 from cardgames import cards
+from cardgames._memo import LastOf
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.engine import View as _BaseView
@@ -1091,20 +1092,6 @@ class _Knowledge(NamedTuple):
         )
 
 
-# ISMCTS samples many worlds from one view: remember the last view's knowledge (by identity).
-# The pair is read and replaced whole, so concurrent samplers never mix two views.
-_last_knowledge: list[tuple[View | None, _Knowledge | None]] = [(None, None)]
-
-
-def _knowledge(view: View) -> _Knowledge:
-    seen, known = _last_knowledge[0]
-    if seen is view and known is not None:
-        return known
-    known = _read_knowledge(view)
-    _last_knowledge[0] = (view, known)
-    return known
-
-
 def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
     """The round's lost colours: each one's cards still hidden and its receivers still owed one."""
     players, me, events = view.players, view.seat, view.events
@@ -1182,6 +1169,10 @@ def _read_knowledge(view: View) -> _Knowledge:
             winners=None if outcome is None else outcome.winners,
         ),
     )
+
+
+# A search samples many worlds from one view: read each view's events once.
+_knowledge = LastOf(_read_knowledge)
 
 
 GAME: Game[State] = Game(
