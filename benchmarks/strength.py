@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 import cardgames
-from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, play_match
 from cardgames.engine import Action, Game, View
 
 PLAYERS = 3
@@ -96,12 +96,9 @@ def _one_match(job: tuple[str, str, str, Search, int, bool]) -> tuple[float, flo
     field = _make(field_name, slug, search)
     seat = seed % PLAYERS
     bots: list[Bot] = [hero if s == seat else field for s in range(PLAYERS)]
-    state = game.new(PLAYERS, seed=seed, rules=rules)
-    rngs = [random.Random(f"{seed}/{s}") for s in range(PLAYERS)]
-    while not state.is_over:
-        mover = state.to_move
-        state = state.apply(bots[mover].choose(state.view(mover), rngs[mover]))
-    winners = state.outcome.winners
+    outcome = play_match(game, bots, seed=seed, rules=rules).outcome
+    assert outcome is not None  # noqa: S101 - play_match plays to the end
+    winners = outcome.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share, hero.seconds, hero.decisions
 
