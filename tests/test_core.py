@@ -235,3 +235,14 @@ def test_codec_round_trips_int_enums_by_name() -> None:
     assert decoded == Arrow(Direction.COUNTERCLOCKWISE)
     with pytest.raises(_codec.CodecError, match=r"arrow\.direction: expected a string, got"):
         _codec.decode_record(Arrow, {"direction": -1}, "arrow", Card.from_code)
+
+
+def test_games_register_their_parts_by_path_and_load_them_lazily() -> None:
+    """``Game.part`` imports a registered part on demand; an unknown part is a LookupError."""
+    for game in cardgames.GAMES.values():
+        for name in game.parts:
+            assert game.part(name) is not None
+        with pytest.raises(LookupError, match="registers no part 'no-such-part'"):
+            game.part("no-such-part")
+    assert "heuristic_bot" not in cardgames.get_game("classic-mistigri").parts
+    assert "heuristic_bot" in cardgames.get_game("crazy-animals").parts

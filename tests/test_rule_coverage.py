@@ -1,7 +1,8 @@
 """Every numbered rule clause and every ruling of a game's docs page is named by a test.
 
 A game's page lists its clauses as ``**N.**`` and cites the rulings of ``spec/rulings.md`` by
-id (``CL-N``); its test module must contain ``test_clause_N_...`` and ``test_cl_N_...``.
+id (``CL-N``); its tests (``tests/<module>/test_*.py``, or the flat ``tests/test_<module>.py``)
+must contain ``test_clause_N_...`` and ``test_cl_N_...``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ PREFIXES = {
 def test_every_clause_and_ruling_has_a_test(slug: str) -> None:
     """Each ``**N.**`` clause and each ruling id of the page is named by a test function."""
     page = (ROOT / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
-    module = ROOT / "tests" / f"test_{slug.replace('-', '_')}.py"
-    names = set(re.findall(r"^def (test_\w+)", module.read_text(encoding="utf-8"), re.MULTILINE))
+    module = slug.replace("-", "_")
+    folder = ROOT / "tests" / module
+    files = sorted(folder.glob("test_*.py")) if folder.is_dir() else []
+    files = files or [ROOT / "tests" / f"test_{module}.py"]
+    text = "\n".join(f.read_text(encoding="utf-8") for f in files)
+    names = set(re.findall(r"^def (test_\w+)", text, re.MULTILINE))
     prefix = PREFIXES[slug]
     clauses = sorted({int(n) for n in re.findall(r"^\*\*(\d+)\.\*\*", page, re.MULTILINE)})
     rulings = sorted({int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", page)})

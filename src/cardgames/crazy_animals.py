@@ -1762,5 +1762,6 @@ GAME: Game[State] = Game(
     card=DECK.card,
     setup=Setup,
     better_scores="lower",
+    parts={"heuristic_bot": "cardgames.bots.crazy_animals:HeuristicBot"},
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

@@ -1944,5 +1944,6 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="lower",
+    parts={"heuristic_bot": "cardgames.bots.crazy_mistigri:HeuristicBot"},
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""

@@ -16,9 +16,11 @@ event log, per-seat redaction of events, and JSON serialization with full valida
 from __future__ import annotations
 
 import abc
+import importlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
@@ -583,6 +585,7 @@ class Game(Generic[_S]):
         "_actions",
         "_card",
         "_deck",
+        "_parts",
         "better_scores",
         "max_players",
         "min_players",
@@ -605,12 +608,18 @@ class Game(Generic[_S]):
         card: Callable[[str], Card],
         setup: type[Any] | None = None,
         better_scores: str | None = None,
+        parts: Mapping[str, str] | None = None,
     ) -> None:
         """Describe a game; each game module creates exactly one, as ``GAME``.
 
         ``better_scores`` says whether a ``"higher"`` or a ``"lower"`` match score is better,
         or ``None`` when the scores do not rank the players (search uses it to weigh
         margins, not only wins).
+
+        ``parts`` is the game's registration with the generic machinery: for each part name
+        (such as ``"heuristic_bot"``), the ``"module:attribute"`` path of the object that
+        provides it. Parts are imported only when asked for (see :meth:`part`), so the
+        machinery never imports a game's internals by name.
         """
         if better_scores not in {"higher", "lower", None}:
             msg = f"better_scores must be 'higher', 'lower' or None, not {better_scores!r}"
@@ -626,11 +635,30 @@ class Game(Generic[_S]):
         self._actions: dict[str, type[Action]] = {a.kind: a for a in actions}
         self._deck = deck
         self._card = card
+        self._parts: Mapping[str, str] = MappingProxyType(dict(parts or {}))
         state.game = self
 
     def __repr__(self) -> str:
         """Return ``<Game 'slug'>``."""
         return f"<Game {self.slug!r}>"
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The names of the parts this game registers with the machinery, sorted."""
+        return tuple(sorted(self._parts))
+
+    def part(self, name: str) -> Any:  # noqa: ANN401 - each part has its own type
+        """Return the object the game registers as part ``name``, importing it on first use.
+
+        Raises:
+            LookupError: the game registers no part of that name.
+        """
+        path = self._parts.get(name)
+        if path is None:
+            msg = f"{self.title} registers no part {name!r}; its parts: {list(self.parts)}"
+            raise LookupError(msg)
+        module, _, attribute = path.partition(":")
+        return getattr(importlib.import_module(module), attribute)
 
     @property
     def action_kinds(self) -> tuple[str, ...]:

@@ -1187,5 +1187,6 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="higher",
+    parts={"heuristic_bot": "cardgames.bots.kitten_tricks:HeuristicBot"},
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""

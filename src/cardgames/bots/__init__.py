@@ -15,17 +15,15 @@ cannot read cards its seat has not seen.
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from cardgames import get_game
 from cardgames.bots.ismcts import ISMCTSBot
 from cardgames.engine import Action, Game, State, View
 
-__all__ = ["HEURISTIC_BOTS", "Bot", "ISMCTSBot", "RandomBot", "heuristic_bot", "play_match"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "heuristic_bot", "play_match"]
 
 
 @runtime_checkable
@@ -75,29 +73,19 @@ def play_match(
     return state
 
 
-HEURISTIC_BOTS: Mapping[str, str] = MappingProxyType(
-    {
-        "crazy-mistigri": "crazy_mistigri",
-        "kitten-tricks": "kitten_tricks",
-        "crazy-animals": "crazy_animals",
-    }
-)
-"""For each game slug, the module (under ``cardgames.bots``) whose ``HeuristicBot`` plays it."""
-
-
 def heuristic_bot(slug: str) -> Bot:
     """Return a new heuristic bot for the game ``slug``.
 
-    Classic Mistigri has no decision a bot can make well: the engine reshuffles the fan
-    before every blind draw, so every position is as good as any other, and its heuristic
-    bot is :class:`RandomBot`.
+    Each game registers its heuristic bot as its ``"heuristic_bot"`` part
+    (:meth:`~cardgames.engine.Game.part`). Classic Mistigri has no decision a bot can make
+    well: the engine reshuffles the fan before every blind draw, so every position is as good
+    as any other, and it registers none; its heuristic bot is :class:`RandomBot`.
 
     Raises:
         UnknownGameError: no game is registered under ``slug``.
     """
     game = get_game(slug)
-    module = HEURISTIC_BOTS.get(game.slug)
-    if module is None:
+    if "heuristic_bot" not in game.parts:
         return RandomBot()
-    bot: Bot = importlib.import_module(f"cardgames.bots.{module}").HeuristicBot()
+    bot: Bot = game.part("heuristic_bot")()
     return bot
