@@ -14,7 +14,7 @@ from typing import cast
 
 import attrs
 
-from cardgames.crazy_mistigri.cards import Card, _deck_of, _Layout
+from cardgames.crazy_mistigri.cards import _CARD, Card, _deck_ids, _id, _Layout
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["Setup"]
@@ -45,7 +45,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
 
 
-def _listed(counter: Counter[Card]) -> str:
+def _listed(counter: Counter[Card | None]) -> str:
     """The cards of ``counter`` by code, as many times as counted; at most ``_SHOWN`` of them."""
     shown: list[str] = []
     for card in sorted(counter, key=str):
@@ -88,11 +88,14 @@ def _check_cards(setup: Setup, players: int, layout: _Layout) -> None:  # noqa: 
         if not isinstance(card, Card):
             msg = f"the discard pile holds {card!r}, which is not a Crazy Mistigri card"
             raise InvalidSetupError(msg)
-    deck = _deck_of(players, layout)
-    missing, extra = deck.missing_and_extra([c for h in setup.hands for c in h] + [*setup.pile])
-    if missing or extra:
+    deck = Counter(_deck_ids(players, layout))
+    given = Counter(_id(c) for h in setup.hands for c in h)
+    given.update(map(_id, setup.pile))
+    if given != deck:
+        missing = Counter({_CARD[i]: n for i, n in (deck - given).items()})
+        extra = Counter({_CARD[i]: n for i, n in (given - deck).items()})
         msg = (
-            f"the hands and the pile must hold each of the {len(deck)} cards of a "
+            f"the hands and the pile must hold each of the {deck.total()} cards of a "
             f"{players}-player game exactly once; missing: {_listed(missing)}, "
             f"extra: {_listed(extra)}"
         )
