@@ -1,22 +1,23 @@
 """A heuristic Crazy Mistigri bot: shed high cards, pass the Mistigri on, use every effect.
 
->>> from cardgames import crazy_mistigri
->>> from cardgames.bots import RandomBot, play_match
->>> from cardgames.bots.crazy_mistigri import HeuristicBot
->>> final = play_match(crazy_mistigri.GAME, [HeuristicBot(), RandomBot(), RandomBot()], seed=1)
->>> final.is_over
-True
+Examples:
+    >>> from cardgames import crazy_mistigri
+    >>> from cardgames.bots import RandomBot, play_match
+    >>> from cardgames.crazy_mistigri import HeuristicBot
+    >>> bots = [HeuristicBot(), RandomBot(), RandomBot()]
+    >>> final = play_match(crazy_mistigri.GAME, bots, seed=1)
+    >>> final.is_over
+    True
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cardgames.crazy_mistigri import (
-    GAME,
-    Card,
+from cardgames.crazy_mistigri.actions import (
     DiscardOnes,
     DiscardPair,
     EndTurn,
@@ -27,7 +28,8 @@ from cardgames.crazy_mistigri import (
     SwapLater,
     SwapWithPile,
 )
-from cardgames.crazy_mistigri import View as CrazyMistigriView
+from cardgames.crazy_mistigri.cards import Card, _deck_of
+from cardgames.crazy_mistigri.view import View as CrazyMistigriView
 
 if TYPE_CHECKING:
     from cardgames.engine import Action, View
@@ -211,16 +213,14 @@ _DECISIONS: dict[str, Callable[[CrazyMistigriView, Sequence[Action]], Action]] =
     "swap-later-or-reverse": HeuristicBot._swap_later,  # noqa: SLF001
     "discard-ones-or-reverse": HeuristicBot._ones,  # noqa: SLF001
 }
-_PARTNERS: dict[tuple[int, object], dict[Card, int]] = {}
 
 
 def _partner_counts(view: CrazyMistigriView) -> dict[Card, int]:
     """For each card of the match's deck, how many other cards of it pair with it."""
-    key = (view.players, view.rules.colour_layout)
-    counts = _PARTNERS.get(key)
-    if counts is None:
-        deck = list(GAME.deck(view.players, view.rules))
-        counts = _PARTNERS[key] = {
-            c: sum(1 for o in deck if o is not c and _pairs(c, o)) for c in deck
-        }
-    return counts
+    return _partners(view.players, view.rules.colour_layout)
+
+
+@functools.lru_cache(maxsize=8)  # a few layouts at once: bounded whatever the views seen
+def _partners(players: int, layout: tuple[tuple[int, ...], ...]) -> dict[Card, int]:
+    deck = list(_deck_of(players, layout))
+    return {c: sum(1 for o in deck if o is not c and _pairs(c, o)) for c in deck}

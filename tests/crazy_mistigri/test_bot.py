@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from cardgames import crazy_mistigri as cm
 from cardgames import testing
 from cardgames.bots import ISMCTSBot
-from cardgames.bots.crazy_mistigri import HeuristicBot
 from cardgames.crazy_mistigri import (
     GAME,
     Card,
@@ -24,17 +23,20 @@ from cardgames.crazy_mistigri import (
     Drew,
     ForceCard,
     GiveCard,
+    HeuristicBot,
     Pass,
     PilePick,
     State,
     SwapLater,
     SwapWithPile,
+    sampler,
     scenario,
 )
+from cardgames.crazy_mistigri.cards import _CARD
 from cardgames.engine import State as BaseState
 from cardgames.rng import Rng
+from crazy_mistigri.test_rules import card, play
 from strategies import CHOICES, SEEDS
-from test_crazy_mistigri import card, play
 
 PLAYERS = st.integers(min_value=GAME.min_players, max_value=GAME.max_players)
 
@@ -80,10 +82,10 @@ def holders(world: State, code: str) -> set[int]:
 
 def check_real_world_possible(state: State, seat: int) -> None:
     """Every card hidden from ``seat`` is, in the real state, in a hand the sampler allows."""
-    seen = cm._observe(state.view(seat))
+    seen = sampler._observe(state.view(seat))
     for mask, hidden in seen.hidden:
         (holder,) = (s for s, hand in enumerate(state._pos.hands) if s != seat and hidden in hand)
-        assert mask >> holder & 1, f"seat {seat} rules out where {cm._CARD[hidden]} really is"
+        assert mask >> holder & 1, f"seat {seat} rules out where {_CARD[hidden]} really is"
 
 
 # --- sample_world over random play ----------------------------------------------------------
@@ -119,8 +121,8 @@ def test_exact_deal_respects_sizes_and_possible_holders(players: int, seed: int)
     seat = seed % players
     view = state.view(seat)
     assert isinstance(view, cm.View)
-    seen = cm._observe(view)
-    hands = cm._deal_exactly(seen, random.Random(seed))
+    seen = sampler._observe(view)
+    hands = sampler._deal_exactly(seen, random.Random(seed))
     assert [len(h) for h in hands] == list(seen.sizes)
     allowed = dict(Counter((mask, c) for mask, c in seen.hidden))
     for s, hand in enumerate(hands):

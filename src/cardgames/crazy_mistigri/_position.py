@@ -1,0 +1,62 @@
+"""How the engine holds a moment of a Crazy Mistigri match (internal).
+
+A position is a tuple of plain values, cheap to copy with one field changed: the hands and the
+pile as card ids (see `cardgames.crazy_mistigri.cards`), the arrow, the aids, and what the seat
+to move decides now (the phase), with the turn's pending effects. The rules (`rules.py`), the
+views (`view.py`), the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardgames.engine import Outcome
+
+# What the seat to move decides now.
+_DRAW, _SWAP, _DISCARD, _ONES, _FORCE, _THREES, _GIVE, _PICK, _BONUS, _OVER = range(10)
+_STEPS = (
+    "draw",
+    "swap-with-pile",
+    "discard-or-pass",
+    "discard-ones-or-reverse",
+    "force-card-or-reverse",
+    "swap-later-or-reverse",
+    "give-card",
+    "pile-pick",
+    "second-pair-or-end-turn",
+    "over",
+)
+
+
+class _Match(NamedTuple):
+    round: int
+    start: int  # the starting player of this round
+    scores: tuple[int, ...]  # penalty totals of the finished rounds
+    winners: tuple[int, ...] | None
+    twins: bool  # whether the layout has twin cards (same value and colour)
+
+
+_NEW = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+
+
+class _Position(NamedTuple):
+    hands: tuple[tuple[int, ...], ...]  # card ids, in fan order
+    pile: tuple[int, ...]  # bottom first
+    direction: int  # +1 clockwise, -1 counterclockwise
+    passed: tuple[bool, ...]  # player aids face down
+    phase: int
+    to_move: int | None
+    mover: int  # whose turn it is (-1 once over)
+    source: int  # in _DRAW: the seat drawn from
+    draws: int  # in _DRAW: draws left (7+7, 8+8)
+    forced: int  # in _DRAW: the card chosen with a 2+2, or -1
+    swapper: int  # the seat with a 3+3 swap due after this turn's draws, or -1
+    recipients: tuple[int, ...]  # in _PICK: the seats still to get a pile card
+    match: _Match
+
+
+def _outcome(match: _Match) -> Outcome | None:
+    """The lowest penalty total(s) win (CM-10); no seat is named loser."""
+    if match.winners is None:
+        return None
+    return Outcome(winners=match.winners, scores=match.scores)

@@ -1,0 +1,998 @@
+"""The rules engine of Crazy Mistigri, in the order of the rulebook.
+
+The cards (CM-1) are in `cardgames.crazy_mistigri.cards`, the actions and the events in
+`actions` and `events`; here are the rules options, the scenarios, then the position and its
+transitions: the deal (CM-2), the draw (CM-3), the pairs (CM-4) and their effects (CM-5),
+players leaving the round (CM-6), the two ends of a round (CM-8, CM-9), the match (CM-10) and
+the starting player of each round (CM-11). What each seat sees (CM-7) is built in `view`,
+setups are checked in `scenario` and worlds for search are sampled in `sampler`.
+
+Examples:
+    >>> from cardgames import crazy_mistigri
+    >>> state = crazy_mistigri.GAME.new(4, seed=7)
+    >>> state.to_move, state.draw_from, state.legal_actions()[:2]
+    (0, 3, (Draw(position=0), Draw(position=1)))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from operator import not_
+
+import attrs
+
+from cardgames import cards
+from cardgames.crazy_mistigri._position import (
+    _BONUS,
+    _DISCARD,
+    _DRAW,
+    _FORCE,
+    _GIVE,
+    _NEW,
+    _ONES,
+    _OVER,
+    _PICK,
+    _STEPS,
+    _SWAP,
+    _THREES,
+    _Match,
+    _outcome,
+    _Position,
+)
+from cardgames.crazy_mistigri.actions import (
+    _ACTION_TYPES,
+    _DISCARD_ONES,
+    _DRAW_CHOSEN,
+    _DRAWS,
+    _END_TURN,
+    _END_TURN_ONLY,
+    _FORCES,
+    _GIFTS,
+    _PAIR_IDS,
+    _PAIRS,
+    _PASS,
+    _PASS_ONLY,
+    _PICKS,
+    _REVERSE,
+    _SWAP_LATER,
+    _SWAPS,
+    DiscardPair,
+    Draw,
+    ForceCard,
+    GiveCard,
+    PilePick,
+    SwapWithPile,
+)
+from cardgames.crazy_mistigri.cards import (
+    _CARD,
+    DEFAULT_LAYOUT,
+    MISTIGRI,
+    Card,
+    _as_cards,
+    _deck_ids,
+    _deck_of,
+    _has_twins,
+    _id,
+)
+from cardgames.crazy_mistigri.events import (
+    _BETWEEN,
+    _DISCARDED,
+    _DREW,
+    _LEFT,
+    _ONLY,
+    _PASSED,
+    CardChosen,
+    CardGiven,
+    Dealt,
+    Drew,
+    EffectLapsed,
+    MatchEnded,
+    OnesDiscarded,
+    PairDiscarded,
+    PileCardTaken,
+    Reversed,
+    RoundEnded,
+    RoundStarted,
+    SwapAwaited,
+    SwappedWithPile,
+)
+from cardgames.crazy_mistigri.sampler import sample_position
+from cardgames.crazy_mistigri.scenario import Setup, _check_setup
+from cardgames.crazy_mistigri.view import View, _view
+from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import State as _BaseState
+from cardgames.errors import InvalidSetupError
+from cardgames.rng import Rng
+from cardgames.seats import Direction, seats_from
+
+__all__ = ["GAME", "HAND_SIZE", "Rules", "State", "scenario"]
+
+HAND_SIZE = 9
+"""Cards dealt to each player; the player on the dealer's right gets one more (CM-2)."""
+
+_LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
+
+# --- Rules options ------------------------------------------------------------------------
+
+
+def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        msg = f"{attribute.name} must be a seat number (an int >= 0), not {value!r}"
+        raise InvalidSetupError(msg)
+
+
+def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) -> None:
+    if layout is DEFAULT_LAYOUT:  # every new match builds the default Rules(): keep it cheap
+        return
+    shape_ok = isinstance(layout, tuple) and len(layout) == 9  # noqa: PLR2004
+    for v, colours in enumerate(layout if shape_ok else (), start=1):
+        if not isinstance(colours, tuple) or len(colours) != 10 - v:
+            msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s: {colours!r}"
+            raise InvalidSetupError(msg)
+        for c in colours:
+            if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 9:  # noqa: PLR2004
+                msg = f"colour_layout: the colours of the {v}s must be 1..9, got {c!r}"
+                raise InvalidSetupError(msg)
+    if not shape_ok:
+        msg = f"colour_layout must be 9 tuples of colours (values 1..9), got {layout!r}"
+        raise InvalidSetupError(msg)
+
+
+def _check_rounds(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:  # noqa: PLR2004
+        msg = f"{attribute.name} must be an int in 1..1000, not {value!r}"
+        raise InvalidSetupError(msg)
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The options of Crazy Mistigri; the defaults are the rulebook's game and its rulings."""
+
+    first_player: int = attrs.field(default=0, validator=_check_seat_number)
+    """The seat that starts (deals and plays first) in round 1: the rulebook's youngest player."""
+    colour_layout: tuple[tuple[int, ...], ...] = attrs.field(
+        default=DEFAULT_LAYOUT, validator=_check_layout
+    )
+    """CM-1: for each value 1..9, the colours (1..9) of its ``10 - value`` cards. The rulebook
+    does not print the colours; enter your own deck's layout here. Two cards of the same value
+    and colour make a value pair (CM-4)."""
+    rounds: int = attrs.field(default=2, validator=_check_rounds)
+    """CM-10: the rounds of a match before a tie-break."""
+    max_rounds: int = attrs.field(default=10, validator=_check_rounds)
+    """CM-10: the last round; a lowest total still tied then is a shared win."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a last round before the regular ones."""
+        if self.max_rounds < self.rounds:
+            msg = f"max_rounds ({self.max_rounds}) must be at least rounds ({self.rounds})"
+            raise InvalidSetupError(msg)
+
+
+def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
+    return _deck_of(players, rules.colour_layout)
+
+
+# --- Scenarios ---------------------------------------------------------------------------
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    pile: Sequence[Card] = (),
+    to_move: int = 0,
+    direction: Direction | int = Direction.CLOCKWISE,
+    aids_face_down: Sequence[bool] | None = None,
+    round_number: int = 1,
+    scores: Sequence[int] | None = None,
+    starting_player: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state at the start of ``to_move``'s turn, to test or teach a chosen situation.
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order; an
+            empty hand is a seat that has left the round.
+        pile: the discard pile, bottom card first.
+        to_move: the seat whose turn starts (with its draw); it must hold cards.
+        direction: the arrow: ``Direction.CLOCKWISE`` (``1``) or ``COUNTERCLOCKWISE`` (``-1``).
+        aids_face_down: for each seat, whether its player aid is face down (it passed).
+        round_number: the round being played (1-based).
+        scores: each seat's penalty total from the earlier rounds.
+        starting_player: who started this round (it decides the next starter on ties, CM-11);
+            default ``to_move``.
+        seed: drives the blind draws and later deals.
+        rules: the options (``first_player`` is not used by a scenario).
+
+    Raises:
+        InvalidSetupError: the hands and pile do not hold exactly the cards of this player
+            count, fewer than two seats hold cards, or a part is malformed; the message says which.
+    """
+    held = tuple(
+        _as_tuple(hand, f"hands[{seat}]") for seat, hand in enumerate(_as_tuple(hands, "hands"))
+    )
+    players = len(held)
+    try:
+        arrow = Direction(direction)
+    except (ValueError, TypeError):
+        msg = (
+            f"direction must be Direction.CLOCKWISE (1) or COUNTERCLOCKWISE (-1), not {direction!r}"
+        )
+        raise InvalidSetupError(msg) from None
+    setup = Setup(
+        hands=held,  # type: ignore[arg-type]  # checked by _check_setup
+        pile=_as_tuple(pile, "pile"),  # type: ignore[arg-type]
+        to_move=to_move,
+        direction=int(arrow),
+        aids_face_down=(False,) * players
+        if aids_face_down is None
+        else _as_tuple(aids_face_down, "aids_face_down"),  # type: ignore[arg-type]
+        round_number=round_number,
+        scores=(0,) * players if scores is None else _as_tuple(scores, "scores"),  # type: ignore[arg-type]
+        starting_player=to_move if starting_player is None else starting_player,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+_CARD_FIELDS = frozenset({"card", "discard", "first", "second", "take"})
+
+
+def _wrong_field(action: Action) -> str | None:
+    """Say which field of ``action`` has the wrong type (a card, or a seat or position int)."""
+    for field in attrs.fields(type(action)):  # type: ignore[arg-type]  # attrs records
+        value = getattr(action, field.name)
+        if field.name in _CARD_FIELDS:
+            if not isinstance(value, Card):
+                return f"its {field.name} must be a Crazy Mistigri card, not {value!r}"
+        elif not isinstance(value, int) or isinstance(value, bool):
+            return f"its {field.name} must be an int, not {value!r}"
+    return None
+
+
+def _as_tuple(items: object, field: str) -> tuple[object, ...]:
+    """``items`` as a tuple, for a scenario's sequences (a user's input: check)."""
+    if isinstance(items, str | bytes) or not isinstance(items, Sequence):
+        msg = f"{field} must be a sequence, not {items!r}"
+        raise InvalidSetupError(msg)
+    return tuple(items)
+
+
+# --- Position and transitions ------------------------------------------------------------
+
+
+class State(_BaseState[_Position]):
+    """A moment of a Crazy Mistigri match."""
+
+    __slots__ = ()
+    rules: Rules
+
+    # -- public, game-specific reading ----------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, in fan order (full information: not for players' eyes)."""
+        return tuple(_as_cards(h) for h in self._pos.hands)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, face up, bottom card first."""
+        return _as_cards(self._pos.pile)
+
+    @property
+    def direction(self) -> Direction:
+        """The arrow: the direction of play."""
+        return Direction(self._pos.direction)
+
+    @property
+    def aids_face_down(self) -> tuple[bool, ...]:
+        """For each seat, whether its player aid is face down (it passed, CM-9)."""
+        return self._pos.passed
+
+    @property
+    def turn_of(self) -> int | None:
+        """Whose turn it is; ``to_move`` differs from it only while a 3+3 swap is decided."""
+        mover = self._pos.mover
+        return None if mover < 0 else mover
+
+    @property
+    def draw_from(self) -> int | None:
+        """While ``to_move`` draws: the seat drawn from (CM-3)."""
+        pos = self._pos
+        return pos.source if pos.phase == _DRAW else None
+
+    @property
+    def step(self) -> str:
+        """What ``to_move`` decides now, e.g. ``"draw"`` or ``"discard-or-pass"``."""
+        return _STEPS[self._pos.phase]
+
+    @property
+    def starting_player(self) -> int:
+        """Who started this round (CM-2, CM-11)."""
+        return self._pos.match.start
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat deciding now, or ``None`` once the match is over."""
+        return self._pos.to_move
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.match.round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's penalty points so far (lower is better; the round in play not counted)."""
+        return self._pos.match.scores
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The lowest penalty total(s) win (CM-10); no seat is named loser."""
+        return _outcome(self._pos.match)
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Each hand (``hand/<seat>``) and the discard pile (``discard-pile``)."""
+        out = {f"hand/{seat}": _as_cards(hand) for seat, hand in enumerate(self._pos.hands)}
+        out["discard-pile"] = _as_cards(self._pos.pile)
+        return out
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The seat's own hand and the discard pile (face up)."""
+        seat = self._check_seat(seat)
+        return frozenset({f"hand/{seat}", "discard-pile"})
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may know: its hand, the public table and hand sizes (CM-7)."""
+        seat = self._check_seat(seat)
+        return _view(self._pos, seat, self._view_base(seat))
+
+    # -- hooks: setup ---------------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Rules, players: int) -> None:
+        if rules.first_player >= players:
+            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
+
+    @classmethod
+    def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
+        twins = _has_twins(rules.colour_layout)
+        match = _Match(1, rules.first_player, (0,) * players, None, twins)
+        return _new_round(rules, players, rng, match)
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
+        _check_setup(setup, players, rules.colour_layout, rules.max_rounds)
+        hands = tuple(tuple(_id(c) for c in h) for h in setup.hands)
+        match = _Match(
+            setup.round_number,
+            setup.starting_player,
+            setup.scores,
+            None,
+            _has_twins(rules.colour_layout),
+        )
+        events: list[Event] = [RoundStarted(round=match.round, starting_player=match.start)]
+        events += [
+            Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
+            for s, h in enumerate(setup.hands)
+        ]
+        direction = setup.direction
+        to_move = setup.to_move
+        pos = _Position(
+            hands,
+            tuple(_id(c) for c in setup.pile),
+            direction,
+            setup.aids_face_down,
+            _DRAW,
+            to_move,
+            to_move,
+            _holder_before(hands, to_move, direction),
+            1,
+            -1,
+            -1,
+            (),
+            match,
+        )
+        return pos, events
+
+    # -- hooks: legal actions ---------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            pos = self._pos
+            legal = self._legal = _LEGAL[pos.phase](pos)
+        return legal
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match (all its rounds) has ended."""
+        return self._pos.to_move is None
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        pos = self._pos
+        return _LEGAL[pos.phase](pos)
+
+    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - per kind
+        if type(action) not in {type(a) for a in self.legal_actions()}:
+            # A kind that is not legal now: the engine names the kinds that are.
+            return super()._why_illegal(action)
+        wrong = _wrong_field(action)
+        if wrong is not None:
+            return wrong
+        pos = self._pos
+        hand = pos.hands[pos.mover]
+        if isinstance(action, Draw):
+            size = len(pos.hands[pos.source])
+            return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
+        if isinstance(action, DiscardPair):
+            a, b = action.first, action.second
+            held = list(hand)
+            for card in (a, b):
+                if _id(card) not in held:
+                    again = "another " if card == a == b else ""
+                    return f"seat {pos.mover} does not hold {again}{card}"
+                held.remove(_id(card))
+            if MISTIGRI in (a, b):
+                return "the Mistigri is the only card of its colour and value: it never pairs"
+            return f"{a} and {b} are neither the same colour nor the same value"
+        if isinstance(action, ForceCard | GiveCard) and _id(action.card) not in hand:
+            return f"seat {pos.mover} does not hold {action.card}"
+        if isinstance(action, GiveCard):
+            return f"seat {action.to} is not another seat still in the round"
+        if isinstance(action, PilePick):
+            if _id(action.card) not in pos.pile:
+                return f"{action.card} is not in the discard pile"
+            return f"the next pile card goes to seat {pos.recipients[0]}, not seat {action.to}"
+        if isinstance(action, SwapWithPile):
+            if _id(action.discard) not in pos.hands[pos.swapper]:
+                return f"seat {pos.swapper} does not hold {action.discard}"
+            return f"{action.take} is not in the discard pile"
+        return super()._why_illegal(action)  # pragma: no cover - every kind is covered above
+
+    # -- hooks: transitions -----------------------------------------------------------------
+
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
+        return _TRANSITIONS[self._pos.phase](self, self._pos, action)
+
+    def _draw(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
+        mover, source = pos.mover, pos.source
+        fan = pos.hands[source]
+        chosen = pos.forced >= 0
+        if chosen:
+            index = fan.index(pos.forced)
+        else:
+            # Reshuffling the fan and taking the card at ``position`` picks each card with
+            # equal probability; a random rotation of the fan gives that distribution in O(1).
+            index = (self._random_below(len(fan)) + action.position) % len(fan)  # type: ignore[attr-defined]
+        card = fan[index]
+        hands = list(pos.hands)
+        rest = hands[source] = fan[:index] + fan[index + 1 :]
+        hands[mover] = (*hands[mover], card)
+        key = (mover * 8 + source) << 9 | card << 1 | chosen
+        drew = _DREW.get(key)
+        if drew is None:
+            drew = _DREW[key] = Drew(
+                mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+            )
+        events: list[Event] = [drew]
+        draws = pos.draws - 1
+        if not rest:
+            # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
+            # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
+            events.append(_LEFT[source])
+            draws = 0
+        if draws:
+            return pos._replace(hands=tuple(hands), draws=draws, forced=-1), events
+        swapper = pos.swapper
+        if swapper >= 0:
+            if hands[swapper]:
+                return _mid_turn(
+                    pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper
+                ), events
+            events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
+        after = _NEW(
+            _Position,
+            (
+                tuple(hands),
+                pos.pile,
+                pos.direction,
+                pos.passed,
+                _DISCARD,
+                mover,
+                mover,
+                -1,
+                0,
+                -1,
+                -1,
+                (),
+                pos.match,
+            ),
+        )
+        return after, events
+
+    def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
+        assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
+        swapper = pos.swapper
+        give, take = _id(action.discard), _id(action.take)
+        hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
+        pile = (*_without(pos.pile, take), give)
+        event = SwappedWithPile(seat=swapper, discarded=action.discard, taken=action.take)
+        return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
+
+    def _discard_or_pass(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        if action is _PASS:
+            return self._finish_turn(pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
+        if action is _END_TURN:
+            return self._finish_turn(pos, pos.hands, pos.pile, [])
+        assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
+        mover = pos.mover
+        if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
+            aids = pos.passed
+            pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
+        a, b = _PAIR_IDS[id(action)]
+        hand = _without(_without(pos.hands[mover], a), b)
+        hands = _replace_hand(pos.hands, mover, hand)
+        pile = (*pos.pile, a, b)
+        value = a >> 4 if a >> 4 == b >> 4 else 0
+        key = (mover, a, b)
+        discarded = _DISCARDED.get(key)
+        if discarded is None:
+            pair = (action.first, action.second)
+            discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+        events: list[Event] = [discarded]
+        if not hand:
+            events.append(_LEFT[mover])
+            if _holders(hands) <= 1:
+                return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
+        if not value:
+            return self._finish_turn(pos, hands, pile, events)
+        return self._start_effect(pos, hands, pile, value, events)
+
+    def _start_effect(  # noqa: PLR0911 - one case per effect
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        pile: tuple[int, ...],
+        value: int,
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
+        mover = pos.mover
+        others = _turn_order(hands, mover, pos.direction)
+        if value == 1:
+            return _mid_turn(pos, hands, pile, _ONES, mover), events
+        if value == 6:  # noqa: PLR2004
+            if _pair_actions(hands[mover], twins=pos.match.twins):
+                return _mid_turn(pos, hands, pile, _BONUS, mover), events
+            return self._finish_turn(pos, hands, pile, events)
+        if not others:
+            why = "no other player in the round"
+            events.append(EffectLapsed(seat=mover, value=value, reason=why))
+            return self._finish_turn(pos, hands, pile, events)
+        if value == 4:  # noqa: PLR2004
+            if hands[mover]:
+                return _mid_turn(pos, hands, pile, _GIVE, mover), events
+            events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
+            return self._finish_turn(pos, hands, pile, events)
+        if value == 5:  # noqa: PLR2004
+            return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
+        if value in {7, 8}:
+            return self._finish_turn(pos, hands, pile, events, draws=value - 5)
+        return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
+
+    def _choose(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
+        """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
+        mover, hands, pile = pos.mover, pos.hands, pos.pile
+        events: list[Event] = []
+        if action is _REVERSE:
+            if _holders(hands) == 1:
+                events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
+                return self._finish_turn(pos, hands, pile, events)
+            direction = -pos.direction
+            events.append(Reversed(seat=mover, direction=Direction(direction)))
+            return self._finish_turn(pos._replace(direction=direction), hands, pile, events)
+        if action is _DISCARD_ONES:
+            hand = hands[mover]
+            ones = tuple(c for c in hand if c >> 4 == 1)
+            events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
+            if ones:
+                hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
+                pile = (*pile, *ones)
+                if not hands[mover]:
+                    events.append(_LEFT[mover])
+                    if _holders(hands) <= 1:
+                        return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
+            return self._finish_turn(pos, hands, pile, events)
+        if isinstance(action, ForceCard):
+            events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
+            forced = _id(action.card)
+            return self._finish_turn(pos, hands, pile, events, forced=forced)
+        if action is _SWAP_LATER:
+            events.append(SwapAwaited(seat=mover))
+            return self._finish_turn(pos, hands, pile, events, swap=True)
+        # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
+        events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
+        return self._finish_turn(pos, hands, pile, events)
+
+    def _give(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
+        assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
+        mover, to, card = pos.mover, action.to, _id(action.card)
+        given = list(pos.hands)
+        given[mover] = _without(given[mover], card)
+        given[to] = (*given[to], card)
+        hands = tuple(given)
+        events: list[Event] = [
+            CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
+        ]
+        if not hands[mover]:
+            events.append(_LEFT[mover])
+            if _holders(hands) <= 1:
+                return self._end_round(pos, hands, pos.pile, _LAST_PLAYER, events)
+        return self._finish_turn(pos, hands, pos.pile, events)
+
+    def _pile_pick(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
+        assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
+        to, card = action.to, _id(action.card)
+        pile = _without(pos.pile, card)
+        hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
+        events: list[Event] = [PileCardTaken(seat=to, chooser=pos.mover, card=action.card)]
+        rest = pos.recipients[1:]
+        if rest and pile:
+            return pos._replace(hands=hands, pile=pile, recipients=rest), events
+        return self._finish_turn(pos, hands, pile, events)
+
+    def _finish_turn(
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        pile: tuple[int, ...],
+        events: list[Event],
+        *,
+        passed: bool = False,
+        draws: int = 1,
+        forced: int = -1,
+        swap: bool = False,
+    ) -> tuple[_Position, list[Event]]:
+        """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
+
+        ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
+        (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
+        """
+        mover, direction = pos.mover, pos.direction
+        aids = pos.passed
+        if aids[mover] is not passed:
+            aids = (*aids[:mover], passed, *aids[mover + 1 :])
+        players = self._players
+        if hands.count(()) >= players - 1:
+            return self._end_round(pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
+        # Only a pass, or a mover leaving the round, can leave every aid in play face down.
+        if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
+            return self._end_round(pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
+        players = self._players
+        after = (mover + direction) % players
+        while not hands[after]:
+            after = (after + direction) % players
+        source = mover
+        if not hands[mover]:
+            source = _holder_before(hands, after, direction)
+            if draws != 1 or forced >= 0 or swap:
+                value = 3 if swap else 2 if forced >= 0 else draws + 5
+                events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
+                draws, forced, swap = 1, -1, False
+        nxt = _NEW(
+            _Position,
+            (
+                hands,
+                pile,
+                direction,
+                aids,
+                _DRAW,
+                after,
+                after,
+                source,
+                draws,
+                forced,
+                mover if swap else -1,
+                (),
+                pos.match,
+            ),
+        )
+        return nxt, events
+
+    def _end_round(
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        pile: tuple[int, ...],
+        reason: str,
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
+        match = pos.match
+        penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
+        scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
+        events.append(
+            RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores)
+        )
+        rules: Rules = self._rules  # type: ignore[assignment]
+        low = min(scores)
+        if match.round >= rules.max_rounds or (
+            match.round >= rules.rounds and scores.count(low) == 1
+        ):
+            winners = tuple(s for s, total in enumerate(scores) if total == low)
+            events.append(MatchEnded(winners=winners, scores=scores))
+            final = match._replace(scores=scores, winners=winners)
+            over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
+            return over, events
+        # CM-11: the highest total starts; a tie goes to the first of the tied players
+        # clockwise from the previous starting player, that player included.
+        start = max(seats_from(match.start, self._players), key=scores.__getitem__)
+        following = _Match(match.round + 1, start, scores, None, match.twins)
+        nxt, dealt = _new_round(rules, self._players, self._rng(1), following)
+        events.extend(dealt)
+        return nxt, events
+
+    # -- hooks: search ----------------------------------------------------------------------
+
+    @classmethod
+    def _sample_position(cls, view: View, rng: random.Random) -> _Position:
+        """Deal the cards ``view``'s seat cannot see anew, as far as its observations allow.
+
+        The seat's hand, the pile, the hand sizes and the whole turn (step, draws due, a 2+2
+        card, a 3+3 swap, 5+5 recipients) are kept; every card the seat cannot see goes to a
+        hand where it may be (see `cardgames.crazy_mistigri.sampler`), in a random fan order.
+        """
+        return sample_position(view, rng)
+
+    # -- hooks: the contract checks ---------------------------------------------------------
+
+    def _perturbed(self, seat: int, rng: Rng) -> State | None:
+        """Swap cards ``seat`` never saw between other hands, and reorder those hands."""
+        pos = self._pos
+        seen = set(pos.hands[seat])
+        for event in self.events:
+            if event.is_visible_to(seat):
+                seen.update(_id(c) for c in event.cards() if isinstance(c, Card))
+        hands = [list(h) for h in pos.hands]
+        forced = pos.forced
+        owner = pos.source  # who holds a card chosen with a 2+2
+        slots = [
+            (s, i)
+            for s in range(self.players)
+            if s != seat
+            for i, c in enumerate(hands[s])
+            if c not in seen
+        ]
+        for _ in range(4 * len(slots)):
+            (a, i), (b, j) = slots[rng.below(len(slots))], slots[rng.below(len(slots))]
+            if a == b:
+                continue
+            x, y = hands[a][i], hands[b][j]
+            hands[a][i], hands[b][j] = y, x
+            # A chosen card the seat did not see may be any card of its holder's hand.
+            if forced == x and a == owner:
+                forced = y
+            elif forced == y and b == owner:
+                forced = x
+        new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
+        return self._replace_position(pos._replace(hands=new_hands, forced=forced))
+
+
+# --- Helpers -------------------------------------------------------------------------------
+
+
+def _mid_turn(
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    phase: int,
+    to_move: int | None,
+    *,
+    swapper: int = -1,
+    recipients: tuple[int, ...] = (),
+) -> _Position:
+    return _NEW(
+        _Position,
+        (
+            hands,
+            pile,
+            pos.direction,
+            pos.passed,
+            phase,
+            to_move,
+            pos.mover,
+            -1,
+            0,
+            -1,
+            swapper,
+            recipients,
+            pos.match,
+        ),
+    )
+
+
+def _legal_draws(pos: _Position) -> tuple[Action, ...]:
+    if pos.forced >= 0:
+        return (_DRAW_CHOSEN,)
+    return _DRAWS[: len(pos.hands[pos.source])]
+
+
+def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
+    twins = pos.match.twins
+    pile = _each_once(pos.pile, twins)
+    found: list[Action] = []
+    for give in _each_once(pos.hands[pos.swapper], twins):
+        found += map(_swap_row(give).__getitem__, pile)  # type: ignore[arg-type]
+    return tuple(found)
+
+
+def _legal_discards(pos: _Position) -> tuple[Action, ...]:
+    if pos.match.twins:
+        return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
+    return (
+        tuple(filter(None, map(_PAIRS.get, combinations(sorted(pos.hands[pos.mover]), 2))))
+        + _PASS_ONLY
+    )
+
+
+def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
+    return _pair_actions(pos.hands[pos.mover], twins=pos.match.twins) + _END_TURN_ONLY
+
+
+def _legal_ones(_: _Position) -> tuple[Action, ...]:
+    return (_DISCARD_ONES, _REVERSE)
+
+
+def _legal_forced_cards(pos: _Position) -> tuple[Action, ...]:
+    hand = pos.hands[pos.mover]
+    if not hand:
+        return (_REVERSE, _END_TURN)
+    return (*map(_FORCES.__getitem__, _each_once(hand, pos.match.twins)), _REVERSE)  # type: ignore[arg-type]
+
+
+def _legal_threes(_: _Position) -> tuple[Action, ...]:
+    return (_SWAP_LATER, _REVERSE)
+
+
+def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
+    mover = pos.mover
+    others = [_GIFTS[seat] for seat, hand in enumerate(pos.hands) if hand and seat != mover]
+    cards_ = _each_once(pos.hands[mover], pos.match.twins)
+    return tuple([row[card] for card in cards_ for row in others])  # type: ignore[misc]
+
+
+def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
+    row = _PICKS[pos.recipients[0]]
+    return tuple(map(row.__getitem__, _each_once(pos.pile, pos.match.twins)))  # type: ignore[arg-type]
+
+
+def _legal_none(_: _Position) -> tuple[Action, ...]:  # pragma: no cover - the base never asks
+    return ()
+
+
+_LEGAL = (
+    _legal_draws,
+    _legal_swaps,
+    _legal_discards,
+    _legal_ones,
+    _legal_forced_cards,
+    _legal_threes,
+    _legal_gifts,
+    _legal_pile_picks,
+    _legal_second_pairs,
+    _legal_none,
+)
+_TRANSITIONS = (
+    State._draw,  # noqa: SLF001 - the table of the State's own transitions
+    State._swap,  # noqa: SLF001
+    State._discard_or_pass,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._choose,  # noqa: SLF001
+    State._give,  # noqa: SLF001
+    State._pile_pick,  # noqa: SLF001
+    State._discard_or_pass,  # noqa: SLF001
+)
+
+
+def _new_round(
+    rules: Rules, players: int, rng: Rng, match: _Match
+) -> tuple[_Position, list[Event]]:
+    """Deal a round (CM-2): 9 cards each, the last one to the starting player's right."""
+    deck = rng.shuffled(_deck_ids(players, rules.colour_layout))
+    start = match.start
+    right = (start - 1) % players
+    hands: list[tuple[int, ...]] = [()] * players
+    for k in range(players):
+        seat = (start + k) % players
+        hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
+    hands[right] = (*hands[right], deck[-1])
+    events: list[Event] = [RoundStarted(round=match.round, starting_player=start)]
+    events += [
+        Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
+        for s, h in enumerate(hands)
+    ]
+    pos = _Position(
+        tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, (), match
+    )
+    return pos, events
+
+
+def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
+    """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
+
+    ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
+    """
+    found = tuple(filter(None, map(_PAIRS.get, combinations(sorted(hand), 2))))
+    return tuple(dict.fromkeys(found)) if twins else found
+
+
+def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
+    """The cards in id order, twin cards (custom layouts) listed once."""
+    return sorted(set(cards_) if twins else cards_)
+
+
+def _swap_row(give: int) -> list[SwapWithPile | None]:
+    row = _SWAPS[give]
+    if row is None:
+        given = _CARD[give]
+        row = _SWAPS[give] = [None if c is None else SwapWithPile(given, c) for c in _CARD]  # type: ignore[arg-type]
+    return row
+
+
+def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards_.index(card)
+    return cards_[:i] + cards_[i + 1 :]
+
+
+def _replace_hand(
+    hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _holders(hands: tuple[tuple[int, ...], ...]) -> int:
+    return len(hands) - hands.count(())
+
+
+def _holder_before(hands: tuple[tuple[int, ...], ...], seat: int, direction: int) -> int:
+    """The nearest seat before ``seat`` in ``direction`` that holds cards (CM-3)."""
+    players = len(hands)
+    source = (seat - direction) % players
+    while not hands[source]:
+        source = (source - direction) % players
+    return source
+
+
+def _turn_order(hands: tuple[tuple[int, ...], ...], mover: int, direction: int) -> list[int]:
+    """The other seats holding cards, in turn order from the next player (CM-5)."""
+    players = len(hands)
+    return [seat for k in range(1, players) if hands[seat := (mover + k * direction) % players]]
+
+
+GAME: Game[State] = Game(
+    slug="crazy-mistigri",
+    title="Crazy Mistigri",
+    min_players=3,
+    max_players=5,
+    rules=Rules,
+    state=State,
+    actions=_ACTION_TYPES,
+    deck=_deck,
+    card=Card.from_code,
+    setup=Setup,
+    better_scores="lower",
+    parts={"heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot"},
+)
+"""The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""
