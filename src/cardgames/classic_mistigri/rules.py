@@ -1,14 +1,10 @@
-"""Classic Mistigri (Djeco): Old Maid with sixteen pairs and one odd cat.
+"""The rules engine of classic Mistigri, in the order of the rulebook.
 
-The module reads like the rulebook (see ``docs/games/classic-mistigri.md`` for the clauses):
-the cards (CL-1), the rules options, the action, the events, the position and its transitions:
-the deal (CL-2), pairs laid at once (CL-3), the blind draw from the left neighbour (CL-4),
-players leaving play (CL-5) and the end of the match (CL-6, CL-7).
-
->>> from cardgames import classic_mistigri
->>> state = classic_mistigri.GAME.new(3, seed=7)
->>> state.legal_actions()[:2]
-(Draw(position=0), Draw(position=1))
+The cards (CL-1) are in `cardgames.classic_mistigri.cards` and the events in
+`cardgames.classic_mistigri.events`; this module holds the rules options, the action, the
+scenarios and the position with its transitions: the deal (CL-2), pairs laid at once (CL-3), the
+blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the end of the match
+(CL-6, CL-7). `GAME` ties them together at the bottom.
 """
 
 from __future__ import annotations
@@ -20,77 +16,16 @@ from typing import ClassVar, NamedTuple, cast
 import attrs
 
 from cardgames import cards
+from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
+from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
+from cardgames.classic_mistigri.sampler import sample_hands
+from cardgames.classic_mistigri.view import View
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
-__all__ = [
-    "DECK",
-    "GAME",
-    "MISTIGRI",
-    "Card",
-    "Dealt",
-    "Draw",
-    "Drew",
-    "LeftPlay",
-    "MatchEnded",
-    "PairsLaid",
-    "Rules",
-    "Setup",
-    "State",
-    "View",
-    "scenario",
-]
-
-MOTIFS = 16
-"""The number of pair motifs (CL-1)."""
-
-# --- Cards (CL-1) ---------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class Card(cards.Card):
-    """A classic Mistigri card: one of two copies of a motif ``1..16``, or the Mistigri (``0``)."""
-
-    motif: int = attrs.field()
-
-    @motif.validator
-    def _check_motif(self, _: object, motif: int) -> None:
-        if not isinstance(motif, int) or isinstance(motif, bool) or not 0 <= motif <= MOTIFS:
-            msg = f"a classic Mistigri card's motif is 0 (the Mistigri) or 1..16, not {motif!r}"
-            raise ValueError(msg)
-
-    @property
-    def is_mistigri(self) -> bool:
-        """Whether this is the odd cat, the Mistigri."""
-        return self.motif == 0
-
-    @property
-    def code(self) -> str:
-        """``"mistigri"`` or ``"m1"`` .. ``"m16"``."""
-        return "mistigri" if self.motif == 0 else f"m{self.motif}"
-
-    @classmethod
-    def from_code(cls, code: str) -> Card:
-        """Return the card whose :attr:`code` is ``code`` (``KeyError`` if there is none)."""
-        return DECK.card(code)
-
-    def __str__(self) -> str:
-        """Return ``Mistigri`` or ``motif 7``."""
-        return "Mistigri" if self.motif == 0 else f"motif {self.motif}"
-
-
-MISTIGRI = Card(0)
-"""The odd cat: it has no twin and its final holder loses."""
-
-DECK: cards.Deck[Card] = cards.Deck(
-    [Card(m) for m in range(1, MOTIFS + 1) for _ in range(2)] + [MISTIGRI]
-)
-"""The 33 cards (CL-1): two of each motif 1..16, then the Mistigri."""
-
-_CARDS = {card.motif: card for card in DECK}
+__all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
 # --- Rules options ------------------------------------------------------------------------
 
@@ -135,73 +70,6 @@ class Draw(Action):
 _DRAWS = tuple(Draw(i) for i in range(len(DECK)))
 _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
-# --- Events ------------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class PairsLaid(Event):
-    """``seat`` laid the pairs of ``motifs`` face up (CL-3); public.
-
-    After the deal a seat lays all its pairs at once (one event); after a draw, at most one.
-    """
-
-    kind: ClassVar[str] = "pairs-laid"
-    seat: int
-    motifs: tuple[int, ...]
-
-    def __str__(self) -> str:
-        """Describe the pairs."""
-        if len(self.motifs) == 1:
-            return f"seat {self.seat} lays the pair of motif {self.motifs[0]}"
-        listed = ", ".join(map(str, self.motifs))
-        return f"seat {self.seat} lays the pairs of motifs {listed}"
-
-
-@attrs.frozen(slots=True)
-class Drew(Event):
-    """``seat`` drew ``card`` from ``source``; only the two of them see the card (CL-4)."""
-
-    kind: ClassVar[str] = "drew"
-    seat: int
-    source: int
-    card: Card | None
-
-    def redacted(self) -> Drew:
-        """Hide the card."""
-        return attrs.evolve(self, card=None)
-
-    def __str__(self) -> str:
-        """Describe the draw."""
-        what = "a card" if self.card is None else f"the {self.card}"
-        return f"seat {self.seat} draws {what} from seat {self.source}"
-
-
-@attrs.frozen(slots=True)
-class LeftPlay(Event):
-    """``seat`` has no cards left and is out of play, safe (CL-5); public."""
-
-    kind: ClassVar[str] = "left-play"
-    seat: int
-
-    def __str__(self) -> str:
-        """Describe the departure."""
-        return f"seat {self.seat} has no cards left and is safe"
-
-
-@attrs.frozen(slots=True)
-class MatchEnded(Event):
-    """Only the Mistigri is left in any hand: ``loser`` holds it (CL-6); public."""
-
-    kind: ClassVar[str] = "match-ended"
-    loser: int
-    winners: tuple[int, ...]
-
-    def __str__(self) -> str:
-        """Name the loser and the winners."""
-        winners = ", ".join(f"seat {s}" for s in self.winners) or "nobody"
-        return f"seat {self.loser} is left with the Mistigri and loses; winners: {winners}"
-
-
 # --- Scenarios ---------------------------------------------------------------------------
 
 
@@ -236,6 +104,12 @@ def scenario(
         InvalidSetupError: the cards are not exactly the 33 of the deck (hands plus two per laid
             pair), a hand holds a pair (pairs are laid at once, CL-3), or ``to_move`` is not a
             seat holding cards.
+
+    Examples:
+        >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
+        >>> state = scenario([[Card(1), MISTIGRI], [Card(1)]], pairs=[range(2, 17), []])
+        >>> state.to_move, state.draw_from, state.legal_actions()
+        (0, 1, (Draw(position=0),))
     """
     players = len(hands)
     setup = Setup(
@@ -257,23 +131,6 @@ class _Position(NamedTuple):
     to_move: int | None
     source: int | None  # the seat to_move draws from
     loser: int | None
-
-
-@attrs.frozen(slots=True)
-class View(_BaseView):
-    """What one seat of classic Mistigri may know."""
-
-    game: ClassVar[str] = "classic-mistigri"
-    hand: tuple[Card, ...]
-    """This seat's own cards, in fan order."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    pairs: tuple[tuple[int, ...], ...]
-    """The motifs each seat has laid, in the order laid (public)."""
-    draw_from: int | None
-    """The seat that ``to_move`` will draw from."""
-    outcome: Outcome | None
-    """How the match ended, once it is over."""
 
 
 class State(_BaseState[_Position]):
@@ -390,7 +247,7 @@ class State(_BaseState[_Position]):
                 f"seat {source}, on their left, holds {size} cards, so the position must be "
                 f"0..{size - 1}"
             )
-        return super()._why_illegal(action)  # pragma: no cover - Draw is the only action
+        return super()._why_illegal(action)
 
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Draw)  # noqa: S101 - only legal actions reach here
@@ -432,27 +289,10 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
-        """Deal the cards ``view.seat`` has not seen among the other hands, as it may believe.
-
-        Every card is followed through the seat's events with the set of hands it may be in:
-        a card drawn from the seat is in the drawer's hand, a card the seat drew came from its
-        source; a blind draw between two other seats lets every card of the source's possible
-        hands move to the drawer; laid pairs leave play. The sample respects those sets, every
-        hand size and the rule that no hand holds a pair (CL-3).
-        """
-        seat = view.seat
-        tokens = _card_whereabouts(view)
-        sizes = list(view.hand_sizes)
-        sizes[seat] = 0
-        hidden = [(motif, places) for motif, places in tokens if places != {seat}]
-        hands = _place_tokens(hidden, sizes, rng)
-        hands[seat] = [c.motif for c in view.hand]
-        for s, hand in enumerate(hands):
-            if s != seat:
-                rng.shuffle(hand)
+        """The position of a world sampled from ``view``: the hidden hands from the sampler."""
         outcome = view.outcome
         return _Position(
-            tuple(map(tuple, hands)),
+            sample_hands(view, rng),
             view.pairs,
             view.to_move,
             view.draw_from,
@@ -480,112 +320,6 @@ class State(_BaseState[_Position]):
                 hands[a][i], hands[b][j] = y, x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
         return self._replace_position(self._pos._replace(hands=new_hands))
-
-
-def _card_whereabouts(view: View) -> list[tuple[int, set[int]]]:
-    """Each card still in a hand, as (motif, the seats that may hold it) for ``view.seat``."""
-    seat, players = view.seat, view.players
-    others = set(range(players)) - {seat}
-    tokens: list[tuple[int, set[int]]] = []
-    for event in view.events:
-        if isinstance(event, Dealt) and event.seat == seat:
-            own = [c.motif for c in event.hand]
-            # Pairs laid by the end of the view (a scenario may start with some) are out of
-            # play: their draws before being laid do not matter to where the rest is.
-            laid = {m for motifs in view.pairs for m in motifs}
-            rest = [c.motif for c in DECK if c.motif not in laid]
-            for m in own:
-                if m not in laid:
-                    rest.remove(m)
-            own = [m for m in own if m not in laid]
-            tokens = [(m, {seat}) for m in own] + [(m, set(others)) for m in rest]
-        elif isinstance(event, PairsLaid):
-            laid = set(event.motifs)
-            tokens = [t for t in tokens if t[0] not in laid]
-        elif isinstance(event, Drew):
-            tokens = _follow_draw(tokens, event)
-        elif isinstance(event, LeftPlay):
-            for _, places in tokens:
-                places.discard(event.seat)
-    return tokens
-
-
-def _follow_draw(tokens: list[tuple[int, set[int]]], event: Drew) -> list[tuple[int, set[int]]]:
-    """Update the whereabouts of the cards after a draw, as the viewing seat saw it."""
-    drawer, source = event.seat, event.source
-    if event.card is None:  # a blind draw between two other seats
-        for _, places in tokens:
-            if source in places:
-                places.add(drawer)
-        return tokens
-    motif = event.card.motif
-    # The copies of the drawn motif that may have been in the source's hand: one of them moved.
-    candidates = [i for i, (m, places) in enumerate(tokens) if m == motif and source in places]
-    if not candidates:  # a motif laid by the end of the view: out of the picture
-        return tokens
-    moved = candidates[0]
-    if len(candidates) > 1:
-        # Which copy moved is unknown: the one left may be wherever either copy could be.
-        left = set().union(*(tokens[i][1] for i in candidates))
-        for i in candidates[1:]:
-            tokens[i] = (motif, set(left))
-    tokens[moved] = (motif, {drawer})
-    return tokens
-
-
-def _place_tokens(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
-) -> list[list[int]]:
-    """Give each card a hand among its possible ones: exact sizes, no hand holding a pair.
-
-    A randomized greedy pass (most constrained card first) nearly always succeeds; after a
-    few failed passes an exhaustive search finds an arrangement (the real one exists).
-    """
-    for _ in range(_GREEDY_TRIES):
-        hands: list[list[int]] = [[] for _ in sizes]
-        room = list(sizes)
-        order = sorted(tokens, key=lambda t: (len(t[1]), rng.random()))
-        for motif, places in order:
-            options = [s for s in places if room[s] and motif not in hands[s]]
-            if not options:
-                break
-            chosen = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
-            hands[chosen].append(motif)
-            room[chosen] -= 1
-        else:
-            return hands
-    return _place_exhaustively(tokens, sizes, rng)
-
-
-def _place_exhaustively(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
-) -> list[list[int]]:
-    hands: list[list[int]] = [[] for _ in sizes]
-    room = list(sizes)
-    order = sorted(tokens, key=lambda t: len(t[1]))
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        motif, places = order[i]
-        options = [s for s in places if room[s] and motif not in hands[s]]
-        rng.shuffle(options)
-        for s in options:
-            hands[s].append(motif)
-            room[s] -= 1
-            if place(i + 1):
-                return True
-            hands[s].pop()
-            room[s] += 1
-        return False
-
-    if not place(0):
-        msg = "no arrangement of the hidden cards agrees with this view"
-        raise ValueError(msg)
-    return hands
-
-
-_GREEDY_TRIES = 20
 
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
