@@ -10,7 +10,9 @@ blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the e
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import reprlib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple, cast
 
 import attrs
@@ -32,7 +34,13 @@ __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
 def _check_first_player(_: object, __: object, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
+        msg = f"first_player must be a seat number (an int >= 0), not {reprlib.repr(value)}"
+        raise InvalidSetupError(msg)
+
+
+def _check_most_pairs_wins(_: object, __: object, value: object) -> None:
+    if not isinstance(value, bool):
+        msg = f"most_pairs_wins must be True or False, not {reprlib.repr(value)}"
         raise InvalidSetupError(msg)
 
 
@@ -42,7 +50,7 @@ class Rules:
 
     first_player: int = attrs.field(default=0, validator=_check_first_player)
     """The seat that is dealt to first and plays first (the rulebook's youngest player)."""
-    most_pairs_wins: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    most_pairs_wins: bool = attrs.field(default=False, validator=_check_most_pairs_wins)
     """CL-7: when true, among the players without the Mistigri only those with the most pairs
     laid are winners. Off by default: everyone but the Mistigri's holder wins."""
 
@@ -101,9 +109,9 @@ def scenario(
         rules: the options (``first_player`` is not used by a scenario).
 
     Raises:
-        InvalidSetupError: the cards are not exactly the 33 of the deck (hands plus two per laid
-            pair), a hand holds a pair (pairs are laid at once, CL-3), or ``to_move`` is not a
-            seat holding cards.
+        InvalidSetupError: not 2 to 4 hands, not one list of laid motifs per hand, the cards
+            are not exactly the 33 of the deck (hands plus two per laid pair), a hand holds a
+            pair (pairs are laid at once, CL-3), or ``to_move`` is not a seat holding cards.
 
     Examples:
         >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
@@ -111,13 +119,102 @@ def scenario(
         >>> state.to_move, state.draw_from, state.legal_actions()
         (0, 1, (Draw(position=0),))
     """
-    players = len(hands)
+    rows = _rows(hands, "hands")
     setup = Setup(
-        hands=tuple(tuple(hand) for hand in hands),
-        pairs=tuple(tuple(p) for p in pairs) if pairs is not None else ((),) * players,
+        hands=cast("tuple[tuple[Card, ...], ...]", rows),  # checked by _check_scenario
+        pairs=((),) * len(rows)
+        if pairs is None
+        else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
         to_move=to_move,
     )
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
+
+
+def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:
+    """``rows`` (one sequence per seat) as a tuple of tuples, or ``InvalidSetupError``."""
+    if isinstance(rows, Sequence) and not isinstance(rows, str):
+        items = cast("Sequence[object]", rows)
+        if all(isinstance(row, Iterable) and not isinstance(row, str) for row in items):
+            return tuple(tuple(cast("Iterable[object]", row)) for row in items)
+    msg = f"{field}: expected one list per seat, got {reprlib.repr(rows)}"
+    raise InvalidSetupError(msg)
+
+
+def _check_scenario(setup: Setup, players: int) -> None:
+    """Refuse a setup that no match can reach, naming the field; linear in the setup's size."""
+    hands, pairs = setup.hands, setup.pairs
+    if len(hands) != players:
+        msg = f"hands: {len(hands)} hand{'' if len(hands) == 1 else 's'} for {players} players"
+        raise InvalidSetupError(msg)
+    if len(pairs) != players:
+        msg = (
+            f"pairs: {len(pairs)} lists of laid motifs for {players} players; "
+            f"give one for each of the {players} seats"
+        )
+        raise InvalidSetupError(msg)
+    held: Counter[Card] = Counter()
+    for seat, hand in enumerate(hands):
+        _check_hand(seat, hand)
+        held.update(hand)
+    for seat, motifs in enumerate(pairs):
+        for i, motif in enumerate(cast("tuple[object, ...]", motifs)):
+            if not isinstance(motif, int) or isinstance(motif, bool) or not 1 <= motif <= MOTIFS:
+                msg = (
+                    f"pairs[{seat}][{i}]: seat {seat} laid a pair of motif "
+                    f"{reprlib.repr(motif)}; motifs are 1..{MOTIFS}"
+                )
+                raise InvalidSetupError(msg)
+            held[_CARDS[motif]] += 2
+    deck = DECK.counts()
+    missing, extra = deck - held, held - deck
+    if missing or extra:
+        msg = (
+            "the hands and laid pairs must hold each of the 33 cards exactly once; "
+            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
+        )
+        raise InvalidSetupError(msg)
+    to_move = setup.to_move
+    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < players:
+        msg = f"to_move must be a seat holding cards, not {reprlib.repr(to_move)}"
+        raise InvalidSetupError(msg)
+    # A single card left in hands is the Mistigri (the deck check above): the match is over and
+    # nobody is to move; otherwise the seat to move must hold cards.
+    if not hands[to_move] and sum(map(len, hands)) > 1:
+        msg = f"to_move must be a seat holding cards, not {to_move}, whose hand is empty"
+        raise InvalidSetupError(msg)
+
+
+def _check_hand(seat: int, hand: tuple[object, ...]) -> None:
+    """Refuse a hand holding something else than a card, or a pair (CL-3), in linear time."""
+    seen: set[int] = set()
+    twins: set[int] = set()
+    for i, card in enumerate(hand):
+        if not isinstance(card, Card):
+            msg = (
+                f"hands[{seat}][{i}]: seat {seat}'s hand holds {reprlib.repr(card)}, "
+                "which is not a classic Mistigri card"
+            )
+            raise InvalidSetupError(msg)
+        if card.motif in seen:
+            twins.add(card.motif)
+        seen.add(card.motif)
+    if twins:
+        msg = (
+            f"hands[{seat}]: seat {seat}'s hand holds a pair of motif {min(twins)}; pairs are "
+            "laid at once (CL-3), so list it in pairs instead"
+        )
+        raise InvalidSetupError(msg)
+
+
+def _listed(counts: Counter[Card], shown: int = 8) -> str:
+    """The cards of ``counts`` by name, sorted; a long list is cut after ``shown`` cards."""
+    names: list[str] = []
+    for name, n in sorted((str(card), n) for card, n in counts.items()):
+        names += [name] * min(n, shown)
+    total = counts.total()
+    if total <= shown:
+        return repr(names)
+    return f"{repr(names[:shown])[:-1]}, ...] ({total} cards)"
 
 
 # --- Position and transitions ------------------------------------------------------------
@@ -382,53 +479,6 @@ def _outcome(loser: int, scores: tuple[int, ...], rules: Rules) -> Outcome:
         best = max(scores[s] for s in others)
         others = [s for s in others if scores[s] == best]
     return Outcome(winners=tuple(others), scores=scores, losers=(loser,))
-
-
-def _check_scenario(setup: Setup, players: int) -> None:  # noqa: C901 - one check per clause
-    if len(setup.pairs) != players:
-        msg = (
-            f"pairs must list the motifs laid by each of the {players} seats, "
-            f"got {len(setup.pairs)}"
-        )
-        raise InvalidSetupError(msg)
-    for seat, hand in enumerate(setup.hands):
-        for card in cast("tuple[object, ...]", hand):  # scenarios come from users: check
-            if not isinstance(card, Card):
-                msg = f"seat {seat}'s hand holds {card!r}, which is not a classic Mistigri card"
-                raise InvalidSetupError(msg)
-        held = [c.motif for c in hand]
-        twins = sorted({m for m in held if held.count(m) > 1})
-        if twins:
-            msg = (
-                f"seat {seat}'s hand holds a pair of motif {twins[0]}; pairs are laid at once "
-                "(CL-3), so list it in pairs instead"
-            )
-            raise InvalidSetupError(msg)
-    laid: list[Card] = []
-    for seat, motifs in enumerate(setup.pairs):
-        for m in motifs:
-            if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= MOTIFS:
-                msg = f"seat {seat} laid a pair of motif {m!r}; motifs are 1..{MOTIFS}"
-                raise InvalidSetupError(msg)
-            laid += [_CARDS[m], _CARDS[m]]
-    missing, extra = DECK.missing_and_extra([c for h in setup.hands for c in h] + laid)
-    if missing or extra:
-        msg = (
-            "the hands and laid pairs must hold each of the 33 cards exactly once; "
-            f"missing: {sorted(map(str, missing.elements()))}, "
-            f"extra: {sorted(map(str, extra.elements()))}"
-        )
-        raise InvalidSetupError(msg)
-    over = sum(len(h) for h in setup.hands) == 1
-    to_move = setup.to_move
-    if not over and (
-        not isinstance(to_move, int)
-        or isinstance(to_move, bool)
-        or not 0 <= to_move < players
-        or not setup.hands[to_move]
-    ):
-        msg = f"to_move must be a seat holding cards, not {to_move!r}"
-        raise InvalidSetupError(msg)
 
 
 GAME: Game[State] = Game(
