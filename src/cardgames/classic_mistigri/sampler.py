@@ -19,6 +19,7 @@ from cardgames.engine import Dealt
 __all__ = ["sample_hands"]
 
 _GREEDY_TRIES = 20
+_NO_ARRANGEMENT = "no arrangement of the hidden cards agrees with this view"
 
 
 def sample_hands(view: View, rng: random.Random) -> tuple[tuple[int, ...], ...]:
@@ -35,13 +36,17 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[int, ...], ...]:
         own hand as the view shows it, the others shuffled.
 
     Raises:
-        ValueError: no arrangement of the hidden cards agrees with ``view``.
+        ValueError: no arrangement of the hidden cards agrees with ``view`` (a view edited by
+            hand: seats, hand sizes or laid pairs that no match shows together).
     """
-    seat = view.seat
+    seat, players, sizes = view.seat, view.players, list(view.hand_sizes)
+    if not (0 <= seat < players == len(sizes) == len(view.pairs) and sizes[seat] == len(view.hand)):
+        raise ValueError(_NO_ARRANGEMENT)
     tokens = _card_whereabouts(view)
-    sizes = list(view.hand_sizes)
     sizes[seat] = 0
     hidden = [(motif, places) for motif, places in tokens if places != {seat}]
+    if len(hidden) != sum(sizes):  # a view edited by hand: the cards do not fill the hands
+        raise ValueError(_NO_ARRANGEMENT)
     hands = _place_tokens(hidden, sizes, rng)
     hands[seat] = [c.motif for c in view.hand]
     for s, hand in enumerate(hands):
@@ -148,6 +153,5 @@ def _place_exhaustively(
         return False
 
     if not place(0):
-        msg = "no arrangement of the hidden cards agrees with this view"
-        raise ValueError(msg)
+        raise ValueError(_NO_ARRANGEMENT)
     return hands
