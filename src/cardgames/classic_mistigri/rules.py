@@ -83,11 +83,17 @@ _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
 @attrs.frozen(slots=True)
 class Setup:
-    """An explicit position: each seat's hand in fan order, the motifs laid, whose turn."""
+    """An explicit position: each seat's hand in fan order, the motifs laid, whose turn.
+
+    Build it with `scenario`, which checks it; a saved state keeps it as its ``setup``.
+    """
 
     hands: tuple[tuple[Card, ...], ...]
+    """One hand per seat, in fan order; no hand holds a pair (CL-3)."""
     pairs: tuple[tuple[int, ...], ...]
+    """The motifs each seat has laid, in the order laid."""
     to_move: int
+    """The seat whose turn it is; it holds cards unless only the Mistigri is left."""
 
 
 def scenario(
