@@ -1,103 +1,46 @@
-"""Classic Mistigri (Djeco): Old Maid with sixteen pairs and one odd cat.
+"""The rules engine of classic Mistigri, in the order of the rulebook.
 
-The module reads like the rulebook (see ``docs/games/classic-mistigri.md`` for the clauses):
-the cards (CL-1), the rules options, the action, the events, the position and its transitions:
-the deal (CL-2), pairs laid at once (CL-3), the blind draw from the left neighbour (CL-4),
-players leaving play (CL-5) and the end of the match (CL-6, CL-7).
-
->>> from cardgames import classic_mistigri
->>> state = classic_mistigri.GAME.new(3, seed=7)
->>> state.legal_actions()[:2]
-(Draw(position=0), Draw(position=1))
+The cards (CL-1) are in `cardgames.classic_mistigri.cards` and the events in
+`cardgames.classic_mistigri.events`; this module holds the rules options, the action, the
+scenarios and the position with its transitions: the deal (CL-2), pairs laid at once (CL-3), the
+blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the end of the match
+(CL-6, CL-7). `GAME` ties them together at the bottom.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import reprlib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, NamedTuple, cast
 
 import attrs
 
 from cardgames import cards
+from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
+from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
+from cardgames.classic_mistigri.sampler import sample_hands
+from cardgames.classic_mistigri.view import View
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
-__all__ = [
-    "DECK",
-    "GAME",
-    "MISTIGRI",
-    "Card",
-    "Dealt",
-    "Draw",
-    "Drew",
-    "LeftPlay",
-    "MatchEnded",
-    "PairsLaid",
-    "Rules",
-    "Setup",
-    "State",
-    "View",
-    "scenario",
-]
-
-MOTIFS = 16
-"""The number of pair motifs (CL-1)."""
-
-# --- Cards (CL-1) ---------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class Card(cards.Card):
-    """A classic Mistigri card: one of two copies of a motif ``1..16``, or the Mistigri (``0``)."""
-
-    motif: int = attrs.field()
-
-    @motif.validator
-    def _check_motif(self, _: object, motif: int) -> None:
-        if not isinstance(motif, int) or isinstance(motif, bool) or not 0 <= motif <= MOTIFS:
-            msg = f"a classic Mistigri card's motif is 0 (the Mistigri) or 1..16, not {motif!r}"
-            raise ValueError(msg)
-
-    @property
-    def is_mistigri(self) -> bool:
-        """Whether this is the odd cat, the Mistigri."""
-        return self.motif == 0
-
-    @property
-    def code(self) -> str:
-        """``"mistigri"`` or ``"m1"`` .. ``"m16"``."""
-        return "mistigri" if self.motif == 0 else f"m{self.motif}"
-
-    @classmethod
-    def from_code(cls, code: str) -> Card:
-        """Return the card whose :attr:`code` is ``code`` (``KeyError`` if there is none)."""
-        return DECK.card(code)
-
-    def __str__(self) -> str:
-        """Return ``Mistigri`` or ``motif 7``."""
-        return "Mistigri" if self.motif == 0 else f"motif {self.motif}"
-
-
-MISTIGRI = Card(0)
-"""The odd cat: it has no twin and its final holder loses."""
-
-DECK: cards.Deck[Card] = cards.Deck(
-    [Card(m) for m in range(1, MOTIFS + 1) for _ in range(2)] + [MISTIGRI]
-)
-"""The 33 cards (CL-1): two of each motif 1..16, then the Mistigri."""
-
-_CARDS = {card.motif: card for card in DECK}
+__all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
 # --- Rules options ------------------------------------------------------------------------
 
 
 def _check_first_player(_: object, __: object, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
+        msg = f"first_player must be a seat number (an int >= 0), not {reprlib.repr(value)}"
+        raise InvalidSetupError(msg)
+
+
+def _check_most_pairs_wins(_: object, __: object, value: object) -> None:
+    if not isinstance(value, bool):
+        msg = f"most_pairs_wins must be True or False, not {reprlib.repr(value)}"
         raise InvalidSetupError(msg)
 
 
@@ -107,7 +50,7 @@ class Rules:
 
     first_player: int = attrs.field(default=0, validator=_check_first_player)
     """The seat that is dealt to first and plays first (the rulebook's youngest player)."""
-    most_pairs_wins: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    most_pairs_wins: bool = attrs.field(default=False, validator=_check_most_pairs_wins)
     """CL-7: when true, among the players without the Mistigri only those with the most pairs
     laid are winners. Off by default: everyone but the Mistigri's holder wins."""
 
@@ -135,83 +78,22 @@ class Draw(Action):
 _DRAWS = tuple(Draw(i) for i in range(len(DECK)))
 _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
-# --- Events ------------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class PairsLaid(Event):
-    """``seat`` laid the pairs of ``motifs`` face up (CL-3); public.
-
-    After the deal a seat lays all its pairs at once (one event); after a draw, at most one.
-    """
-
-    kind: ClassVar[str] = "pairs-laid"
-    seat: int
-    motifs: tuple[int, ...]
-
-    def __str__(self) -> str:
-        """Describe the pairs."""
-        if len(self.motifs) == 1:
-            return f"seat {self.seat} lays the pair of motif {self.motifs[0]}"
-        listed = ", ".join(map(str, self.motifs))
-        return f"seat {self.seat} lays the pairs of motifs {listed}"
-
-
-@attrs.frozen(slots=True)
-class Drew(Event):
-    """``seat`` drew ``card`` from ``source``; only the two of them see the card (CL-4)."""
-
-    kind: ClassVar[str] = "drew"
-    seat: int
-    source: int
-    card: Card | None
-
-    def redacted(self) -> Drew:
-        """Hide the card."""
-        return attrs.evolve(self, card=None)
-
-    def __str__(self) -> str:
-        """Describe the draw."""
-        what = "a card" if self.card is None else f"the {self.card}"
-        return f"seat {self.seat} draws {what} from seat {self.source}"
-
-
-@attrs.frozen(slots=True)
-class LeftPlay(Event):
-    """``seat`` has no cards left and is out of play, safe (CL-5); public."""
-
-    kind: ClassVar[str] = "left-play"
-    seat: int
-
-    def __str__(self) -> str:
-        """Describe the departure."""
-        return f"seat {self.seat} has no cards left and is safe"
-
-
-@attrs.frozen(slots=True)
-class MatchEnded(Event):
-    """Only the Mistigri is left in any hand: ``loser`` holds it (CL-6); public."""
-
-    kind: ClassVar[str] = "match-ended"
-    loser: int
-    winners: tuple[int, ...]
-
-    def __str__(self) -> str:
-        """Name the loser and the winners."""
-        winners = ", ".join(f"seat {s}" for s in self.winners) or "nobody"
-        return f"seat {self.loser} is left with the Mistigri and loses; winners: {winners}"
-
-
 # --- Scenarios ---------------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True)
 class Setup:
-    """An explicit position: each seat's hand in fan order, the motifs laid, whose turn."""
+    """An explicit position: each seat's hand in fan order, the motifs laid, whose turn.
+
+    Build it with `scenario`, which checks it; a saved state keeps it as its ``setup``.
+    """
 
     hands: tuple[tuple[Card, ...], ...]
+    """One hand per seat, in fan order; no hand holds a pair (CL-3)."""
     pairs: tuple[tuple[int, ...], ...]
+    """The motifs each seat has laid, in the order laid."""
     to_move: int
+    """The seat whose turn it is; it holds cards unless only the Mistigri is left."""
 
 
 def scenario(
@@ -233,17 +115,112 @@ def scenario(
         rules: the options (``first_player`` is not used by a scenario).
 
     Raises:
-        InvalidSetupError: the cards are not exactly the 33 of the deck (hands plus two per laid
-            pair), a hand holds a pair (pairs are laid at once, CL-3), or ``to_move`` is not a
-            seat holding cards.
+        InvalidSetupError: not 2 to 4 hands, not one list of laid motifs per hand, the cards
+            are not exactly the 33 of the deck (hands plus two per laid pair), a hand holds a
+            pair (pairs are laid at once, CL-3), or ``to_move`` is not a seat holding cards.
+
+    Examples:
+        >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
+        >>> state = scenario([[Card(1), MISTIGRI], [Card(1)]], pairs=[range(2, 17), []])
+        >>> state.to_move, state.draw_from, state.legal_actions()
+        (0, 1, (Draw(position=0),))
     """
-    players = len(hands)
+    rows = _rows(hands, "hands")
     setup = Setup(
-        hands=tuple(tuple(hand) for hand in hands),
-        pairs=tuple(tuple(p) for p in pairs) if pairs is not None else ((),) * players,
+        hands=cast("tuple[tuple[Card, ...], ...]", rows),  # checked by _check_scenario
+        pairs=((),) * len(rows)
+        if pairs is None
+        else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
         to_move=to_move,
     )
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
+
+
+def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:
+    """``rows`` (one sequence per seat) as a tuple of tuples, or ``InvalidSetupError``."""
+    if isinstance(rows, Sequence) and not isinstance(rows, str):
+        items = cast("Sequence[object]", rows)
+        if all(isinstance(row, Iterable) and not isinstance(row, str) for row in items):
+            return tuple(tuple(cast("Iterable[object]", row)) for row in items)
+    msg = f"{field}: expected one list per seat, got {reprlib.repr(rows)}"
+    raise InvalidSetupError(msg)
+
+
+def _check_scenario(setup: Setup, players: int) -> None:
+    """Refuse a setup that no match can reach, naming the field; linear in the setup's size."""
+    hands, pairs = setup.hands, setup.pairs
+    if len(hands) != players:
+        msg = f"hands: {len(hands)} hand{'' if len(hands) == 1 else 's'} for {players} players"
+        raise InvalidSetupError(msg)
+    if len(pairs) != players:
+        msg = (
+            f"pairs: {len(pairs)} lists of laid motifs for {players} players; "
+            f"give one for each of the {players} seats"
+        )
+        raise InvalidSetupError(msg)
+    held: Counter[Card] = Counter()
+    for seat, hand in enumerate(hands):
+        _check_hand(seat, hand)
+        held.update(hand)
+    for seat, motifs in enumerate(pairs):
+        for i, motif in enumerate(cast("tuple[object, ...]", motifs)):
+            if not isinstance(motif, int) or isinstance(motif, bool) or not 1 <= motif <= MOTIFS:
+                msg = (
+                    f"pairs[{seat}][{i}]: seat {seat} laid a pair of motif "
+                    f"{reprlib.repr(motif)}; motifs are 1..{MOTIFS}"
+                )
+                raise InvalidSetupError(msg)
+            held[_CARDS[motif]] += 2
+    deck = DECK.counts()
+    missing, extra = deck - held, held - deck
+    if missing or extra:
+        msg = (
+            "the hands and laid pairs must hold each of the 33 cards exactly once; "
+            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
+        )
+        raise InvalidSetupError(msg)
+    to_move = setup.to_move
+    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < players:
+        msg = f"to_move must be a seat holding cards, not {reprlib.repr(to_move)}"
+        raise InvalidSetupError(msg)
+    # A single card left in hands is the Mistigri (the deck check above): the match is over and
+    # nobody is to move; otherwise the seat to move must hold cards.
+    if not hands[to_move] and sum(map(len, hands)) > 1:
+        msg = f"to_move must be a seat holding cards, not {to_move}, whose hand is empty"
+        raise InvalidSetupError(msg)
+
+
+def _check_hand(seat: int, hand: tuple[object, ...]) -> None:
+    """Refuse a hand holding something else than a card, or a pair (CL-3), in linear time."""
+    seen: set[int] = set()
+    twins: set[int] = set()
+    for i, card in enumerate(hand):
+        if not isinstance(card, Card):
+            msg = (
+                f"hands[{seat}][{i}]: seat {seat}'s hand holds {reprlib.repr(card)}, "
+                "which is not a classic Mistigri card"
+            )
+            raise InvalidSetupError(msg)
+        if card.motif in seen:
+            twins.add(card.motif)
+        seen.add(card.motif)
+    if twins:
+        msg = (
+            f"hands[{seat}]: seat {seat}'s hand holds a pair of motif {min(twins)}; pairs are "
+            "laid at once (CL-3), so list it in pairs instead"
+        )
+        raise InvalidSetupError(msg)
+
+
+def _listed(counts: Counter[Card], shown: int = 8) -> str:
+    """The cards of ``counts`` by name, sorted; a long list is cut after ``shown`` cards."""
+    names: list[str] = []
+    for name, n in sorted((str(card), n) for card, n in counts.items()):
+        names += [name] * min(n, shown)
+    total = counts.total()
+    if total <= shown:
+        return repr(names)
+    return f"{repr(names[:shown])[:-1]}, ...] ({total} cards)"
 
 
 # --- Position and transitions ------------------------------------------------------------
@@ -257,23 +234,6 @@ class _Position(NamedTuple):
     to_move: int | None
     source: int | None  # the seat to_move draws from
     loser: int | None
-
-
-@attrs.frozen(slots=True)
-class View(_BaseView):
-    """What one seat of classic Mistigri may know."""
-
-    game: ClassVar[str] = "classic-mistigri"
-    hand: tuple[Card, ...]
-    """This seat's own cards, in fan order."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    pairs: tuple[tuple[int, ...], ...]
-    """The motifs each seat has laid, in the order laid (public)."""
-    draw_from: int | None
-    """The seat that ``to_move`` will draw from."""
-    outcome: Outcome | None
-    """How the match ended, once it is over."""
 
 
 class State(_BaseState[_Position]):
@@ -390,7 +350,7 @@ class State(_BaseState[_Position]):
                 f"seat {source}, on their left, holds {size} cards, so the position must be "
                 f"0..{size - 1}"
             )
-        return super()._why_illegal(action)  # pragma: no cover - Draw is the only action
+        return super()._why_illegal(action)
 
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
         assert isinstance(action, Draw)  # noqa: S101 - only legal actions reach here
@@ -432,27 +392,10 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
-        """Deal the cards ``view.seat`` has not seen among the other hands, as it may believe.
-
-        Every card is followed through the seat's events with the set of hands it may be in:
-        a card drawn from the seat is in the drawer's hand, a card the seat drew came from its
-        source; a blind draw between two other seats lets every card of the source's possible
-        hands move to the drawer; laid pairs leave play. The sample respects those sets, every
-        hand size and the rule that no hand holds a pair (CL-3).
-        """
-        seat = view.seat
-        tokens = _card_whereabouts(view)
-        sizes = list(view.hand_sizes)
-        sizes[seat] = 0
-        hidden = [(motif, places) for motif, places in tokens if places != {seat}]
-        hands = _place_tokens(hidden, sizes, rng)
-        hands[seat] = [c.motif for c in view.hand]
-        for s, hand in enumerate(hands):
-            if s != seat:
-                rng.shuffle(hand)
+        """The position of a world sampled from ``view``: the hidden hands from the sampler."""
         outcome = view.outcome
         return _Position(
-            tuple(map(tuple, hands)),
+            sample_hands(view, rng),
             view.pairs,
             view.to_move,
             view.draw_from,
@@ -480,112 +423,6 @@ class State(_BaseState[_Position]):
                 hands[a][i], hands[b][j] = y, x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
         return self._replace_position(self._pos._replace(hands=new_hands))
-
-
-def _card_whereabouts(view: View) -> list[tuple[int, set[int]]]:
-    """Each card still in a hand, as (motif, the seats that may hold it) for ``view.seat``."""
-    seat, players = view.seat, view.players
-    others = set(range(players)) - {seat}
-    tokens: list[tuple[int, set[int]]] = []
-    for event in view.events:
-        if isinstance(event, Dealt) and event.seat == seat:
-            own = [c.motif for c in event.hand]
-            # Pairs laid by the end of the view (a scenario may start with some) are out of
-            # play: their draws before being laid do not matter to where the rest is.
-            laid = {m for motifs in view.pairs for m in motifs}
-            rest = [c.motif for c in DECK if c.motif not in laid]
-            for m in own:
-                if m not in laid:
-                    rest.remove(m)
-            own = [m for m in own if m not in laid]
-            tokens = [(m, {seat}) for m in own] + [(m, set(others)) for m in rest]
-        elif isinstance(event, PairsLaid):
-            laid = set(event.motifs)
-            tokens = [t for t in tokens if t[0] not in laid]
-        elif isinstance(event, Drew):
-            tokens = _follow_draw(tokens, event)
-        elif isinstance(event, LeftPlay):
-            for _, places in tokens:
-                places.discard(event.seat)
-    return tokens
-
-
-def _follow_draw(tokens: list[tuple[int, set[int]]], event: Drew) -> list[tuple[int, set[int]]]:
-    """Update the whereabouts of the cards after a draw, as the viewing seat saw it."""
-    drawer, source = event.seat, event.source
-    if event.card is None:  # a blind draw between two other seats
-        for _, places in tokens:
-            if source in places:
-                places.add(drawer)
-        return tokens
-    motif = event.card.motif
-    # The copies of the drawn motif that may have been in the source's hand: one of them moved.
-    candidates = [i for i, (m, places) in enumerate(tokens) if m == motif and source in places]
-    if not candidates:  # a motif laid by the end of the view: out of the picture
-        return tokens
-    moved = candidates[0]
-    if len(candidates) > 1:
-        # Which copy moved is unknown: the one left may be wherever either copy could be.
-        left = set().union(*(tokens[i][1] for i in candidates))
-        for i in candidates[1:]:
-            tokens[i] = (motif, set(left))
-    tokens[moved] = (motif, {drawer})
-    return tokens
-
-
-def _place_tokens(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
-) -> list[list[int]]:
-    """Give each card a hand among its possible ones: exact sizes, no hand holding a pair.
-
-    A randomized greedy pass (most constrained card first) nearly always succeeds; after a
-    few failed passes an exhaustive search finds an arrangement (the real one exists).
-    """
-    for _ in range(_GREEDY_TRIES):
-        hands: list[list[int]] = [[] for _ in sizes]
-        room = list(sizes)
-        order = sorted(tokens, key=lambda t: (len(t[1]), rng.random()))
-        for motif, places in order:
-            options = [s for s in places if room[s] and motif not in hands[s]]
-            if not options:
-                break
-            chosen = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
-            hands[chosen].append(motif)
-            room[chosen] -= 1
-        else:
-            return hands
-    return _place_exhaustively(tokens, sizes, rng)
-
-
-def _place_exhaustively(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
-) -> list[list[int]]:
-    hands: list[list[int]] = [[] for _ in sizes]
-    room = list(sizes)
-    order = sorted(tokens, key=lambda t: len(t[1]))
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        motif, places = order[i]
-        options = [s for s in places if room[s] and motif not in hands[s]]
-        rng.shuffle(options)
-        for s in options:
-            hands[s].append(motif)
-            room[s] -= 1
-            if place(i + 1):
-                return True
-            hands[s].pop()
-            room[s] += 1
-        return False
-
-    if not place(0):
-        msg = "no arrangement of the hidden cards agrees with this view"
-        raise ValueError(msg)
-    return hands
-
-
-_GREEDY_TRIES = 20
 
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
@@ -648,53 +485,6 @@ def _outcome(loser: int, scores: tuple[int, ...], rules: Rules) -> Outcome:
         best = max(scores[s] for s in others)
         others = [s for s in others if scores[s] == best]
     return Outcome(winners=tuple(others), scores=scores, losers=(loser,))
-
-
-def _check_scenario(setup: Setup, players: int) -> None:  # noqa: C901 - one check per clause
-    if len(setup.pairs) != players:
-        msg = (
-            f"pairs must list the motifs laid by each of the {players} seats, "
-            f"got {len(setup.pairs)}"
-        )
-        raise InvalidSetupError(msg)
-    for seat, hand in enumerate(setup.hands):
-        for card in cast("tuple[object, ...]", hand):  # scenarios come from users: check
-            if not isinstance(card, Card):
-                msg = f"seat {seat}'s hand holds {card!r}, which is not a classic Mistigri card"
-                raise InvalidSetupError(msg)
-        held = [c.motif for c in hand]
-        twins = sorted({m for m in held if held.count(m) > 1})
-        if twins:
-            msg = (
-                f"seat {seat}'s hand holds a pair of motif {twins[0]}; pairs are laid at once "
-                "(CL-3), so list it in pairs instead"
-            )
-            raise InvalidSetupError(msg)
-    laid: list[Card] = []
-    for seat, motifs in enumerate(setup.pairs):
-        for m in motifs:
-            if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= MOTIFS:
-                msg = f"seat {seat} laid a pair of motif {m!r}; motifs are 1..{MOTIFS}"
-                raise InvalidSetupError(msg)
-            laid += [_CARDS[m], _CARDS[m]]
-    missing, extra = DECK.missing_and_extra([c for h in setup.hands for c in h] + laid)
-    if missing or extra:
-        msg = (
-            "the hands and laid pairs must hold each of the 33 cards exactly once; "
-            f"missing: {sorted(map(str, missing.elements()))}, "
-            f"extra: {sorted(map(str, extra.elements()))}"
-        )
-        raise InvalidSetupError(msg)
-    over = sum(len(h) for h in setup.hands) == 1
-    to_move = setup.to_move
-    if not over and (
-        not isinstance(to_move, int)
-        or isinstance(to_move, bool)
-        or not 0 <= to_move < players
-        or not setup.hands[to_move]
-    ):
-        msg = f"to_move must be a seat holding cards, not {to_move!r}"
-        raise InvalidSetupError(msg)
 
 
 GAME: Game[State] = Game(
