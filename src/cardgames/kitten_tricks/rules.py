@@ -1,155 +1,83 @@
-"""Kitten tricks: a trick-taking game of kittens collecting toys, round after round.
+"""The rules engine of kitten tricks, in the order of the rulebook.
 
-The module reads like the rulebook (see ``docs/games/kitten-tricks.md`` for the clauses): the
-cards and the deal (KT-1), the rules options, the action, the events, the position and its
-transitions: playing to a trick (KT-2), who wins it and the Coup de patte (KT-3), collections
-and the loss of a colour reaching four cards (KT-4), the end of a round and its Super Chat cards
-(KT-5), and the match to three Super Chats (KT-6); last, the worlds a seat cannot tell apart,
-sampled from its view for search.
+The rules options, the action, the scenarios, then the position's transitions: playing to a
+trick (KT-2), who wins it and the Coup de patte (KT-3), collections and the loss of a colour
+reaching four cards (KT-4), the end of a round and its Super Chat cards (KT-5), and the match
+to three Super Chats (KT-6). The cards and the deal's deck (KT-1) are in
+`cards`, the events in
+`events`, the position and the views in
+`position`, and the worlds a seat cannot tell apart in
+`sampler`.
 
->>> from cardgames import kitten_tricks
->>> state = kitten_tricks.GAME.new(3, seed=7)
->>> print(f"trump card: {state.trump}; seat 0 may play any of {len(state.legal_actions())} cards")
-trump card: blue 6; seat 0 may play any of 10 cards
->>> state = state.apply(state.legal_actions()[0])
->>> print(state.events[-1])
-seat 0 plays red 2
+Examples:
+    >>> from cardgames.kitten_tricks import GAME, Rules
+    >>> state = GAME.new(5, seed=1, rules=Rules(first_player=2))
+    >>> state.to_move, len(state.legal_actions())
+    (2, 6)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from cardgames import cards
-from cardgames._memo import LastOf
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.engine import View as _BaseView
 from cardgames.errors import InvalidSetupError
+from cardgames.kitten_tricks.cards import (
+    _CARD,
+    _INT,
+    _MASK,
+    _SHIFT,
+    COLOUR_NAMES,
+    MAX_VALUES,
+    Card,
+    _as_cards,
+    _as_ints,
+    _by_colour,
+    _card,
+    _deck,
+    _flat_cards,
+)
+from cardgames.kitten_tricks.events import (
+    CardReceived,
+    ColourLost,
+    MatchEnded,
+    Played,
+    RoundEnded,
+    RoundStarted,
+    TrickWon,
+)
+from cardgames.kitten_tricks.position import View, _new, _Position, _Round
+from cardgames.kitten_tricks.sampler import sample_position
 from cardgames.rng import Rng
 
 if TYPE_CHECKING:
     import random
 
 __all__ = [
-    "COLOUR_NAMES",
     "GAME",
     "HAND_SIZES",
     "LOSS_THRESHOLD",
-    "MAX_VALUES",
     "SUPER_CHATS_TO_WIN",
-    "Card",
-    "CardReceived",
-    "ColourLost",
-    "Dealt",
-    "MatchEnded",
     "PlayCard",
-    "Played",
-    "RoundEnded",
-    "RoundStarted",
     "Rules",
     "Setup",
     "State",
-    "TrickWon",
-    "View",
     "deck",
     "scenario",
 ]
 
-COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "pink", "grey")
-"""The toy colours, in colour order; a deck of ``Rules.colours`` colours uses the first ones."""
-MAX_VALUES = 20
-"""The largest ``Rules.values`` accepted."""
 HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
 """Cards dealt to each player, by player count (KT-1)."""
 LOSS_THRESHOLD = 4
 """A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
 SUPER_CHATS_TO_WIN = 3
 """The Super Chat cards that win the match (KT-6)."""
-
-# --- Cards (KT-1) ----------------------------------------------------------------------------
-
-# Inside the engine a card is the small int ``colour << 5 | value``: its colour is ``c >> 5``,
-# its value ``c & 31``, and the top card of the same colour is ``c - value + top``.
-_SHIFT = 5
-_MASK = 31
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class Card(cards.Card):
-    """A kitten tricks card: a toy ``colour`` (a name of :data:`COLOUR_NAMES`) and a ``value``."""
-
-    colour: str = attrs.field()
-    value: int = attrs.field()
-
-    @colour.validator
-    def _check_colour(self, _: object, colour: str) -> None:
-        if colour not in COLOUR_NAMES:
-            msg = f"a kitten tricks card's colour is one of {COLOUR_NAMES}, not {colour!r}"
-            raise ValueError(msg)
-
-    @value.validator
-    def _check_value(self, _: object, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUES:
-            msg = f"a kitten tricks card's value is 1..{MAX_VALUES}, not {value!r}"
-            raise ValueError(msg)
-
-    @property
-    def is_coup_de_patte(self) -> bool:
-        """Whether this is its colour's 1, the Coup de patte (KT-3)."""
-        return self.value == 1
-
-    @property
-    def code(self) -> str:
-        """``"red-7"``: the colour, a dash, the value."""
-        return f"{self.colour}-{self.value}"
-
-    @classmethod
-    def from_code(cls, code: str) -> Card:
-        """Return the card whose :attr:`code` is ``code`` (``KeyError`` if there is none)."""
-        try:
-            return _BY_CODE[code]
-        except (KeyError, TypeError):
-            msg = f"no kitten tricks card with code {code!r}"
-            raise KeyError(msg) from None
-
-    def __str__(self) -> str:
-        """Return ``red 7``."""
-        return f"{self.colour} {self.value}"
-
-
-_CARD: list[Card | None] = [
-    Card(COLOUR_NAMES[i >> _SHIFT], i & _MASK) if 1 <= i & _MASK <= MAX_VALUES else None
-    for i in range(len(COLOUR_NAMES) << _SHIFT)
-]
-_CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)
-_INT: dict[Card, int] = {card: i for i, card in enumerate(_CARD) if card is not None}
-_BY_CODE: dict[str, Card] = {card.code: card for card in _CARDS}
-
-
-def _card(c: int) -> Card:
-    return _CARD[c]  # type: ignore[return-value]
-
-
-def _as_cards(ints: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(map(_CARD.__getitem__, ints))  # type: ignore[arg-type]
-
-
-_DECKS: dict[tuple[int, int], tuple[cards.Deck[Card], tuple[int, ...]]] = {}
-
-
-def _deck(colours: int, values: int) -> tuple[cards.Deck[Card], tuple[int, ...]]:
-    key = (colours, values)
-    found = _DECKS.get(key)
-    if found is None:
-        ints = tuple(c << _SHIFT | v for c in range(colours) for v in range(1, values + 1))
-        found = _DECKS[key] = (cards.Deck(_as_cards(ints)), ints)
-    return found
-
 
 # --- Rules options --------------------------------------------------------------------------
 
@@ -174,8 +102,9 @@ class Rules:
     """The options of kitten tricks; the defaults are the rulebook's game and rulings KT-1..6."""
 
     colours: int = attrs.field(default=5, validator=_int_in("colours", 2, len(COLOUR_NAMES)))
-    """KT-1: the number of toy colours (the first names of :data:`COLOUR_NAMES`), 2..8. A
-    round also ends when a collection holds every one of them (KT-5)."""
+    """KT-1: the number of toy colours, 2..8: the first names of
+    [`COLOUR_NAMES`][cardgames.kitten_tricks.COLOUR_NAMES]. A round also ends when a collection
+    holds every one of them (KT-5)."""
     values: int = attrs.field(default=7, validator=_int_in("values", 2, MAX_VALUES))
     """KT-1: each colour holds the values ``1..values``, 2..20. Its 1 is the Coup de patte,
     which the colour's top value (``values``) turns into ``values + 1`` (KT-3)."""
@@ -234,158 +163,15 @@ _PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _
 _PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
 _PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
 
-# --- Events --------------------------------------------------------------------------------
+# --- Events' records -----------------------------------------------------------------------
 
+# The ``visible_to`` of an event that only its own seat sees, by seat.
 _ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
-
-
-@attrs.frozen(slots=True)
-class RoundStarted(Event):
-    """Round ``round`` is dealt: ``starter`` leads and ``trump`` is turned face up (KT-1)."""
-
-    kind: ClassVar[str] = "round-started"
-    round: int
-    starter: int
-    trump: Card
-
-    def __str__(self) -> str:
-        """Describe the new round."""
-        return (
-            f"round {self.round}: the trump card is {self.trump}, so {self.trump.colour} is "
-            f"trump; seat {self.starter} leads"
-        )
-
-
-@attrs.frozen(slots=True)
-class Played(Event):
-    """``seat`` played ``card`` to the trick (KT-2); public."""
-
-    kind: ClassVar[str] = "played"
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        """Describe the play."""
-        return f"seat {self.seat} plays {self.card}"
-
 
 # Plays are the commonest event: one immutable record per seat and card, made once.
 _PLAYED = tuple(
     [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
 )
-
-
-@attrs.frozen(slots=True)
-class TrickWon(Event):
-    """``seat`` won the trick with ``card`` and collects it (KT-3, KT-4); public.
-
-    ``coup_de_patte`` says that ``card`` is a 1 that won as its colour's strongest card.
-    """
-
-    kind: ClassVar[str] = "trick-won"
-    seat: int
-    card: Card
-    coup_de_patte: bool = False
-
-    def __str__(self) -> str:
-        """Describe the trick's result."""
-        how = " (Coup de patte)" if self.coup_de_patte else ""
-        return f"seat {self.seat} wins the trick with {self.card}{how}"
-
-
-@attrs.frozen(slots=True)
-class ColourLost(Event):
-    """``seat``'s collection reached four ``colour`` cards: it loses them all (KT-4); public.
-
-    The ``lost`` cards are dealt face down, one to each other seat clockwise from ``seat``'s left;
-    ``discarded`` of them are left over and discarded face down.
-    """
-
-    kind: ClassVar[str] = "colour-lost"
-    seat: int
-    colour: str
-    lost: tuple[Card, ...]
-    discarded: int
-
-    def __str__(self) -> str:
-        """Describe the loss."""
-        rest = f", {self.discarded} discarded face down" if self.discarded else ""
-        return (
-            f"seat {self.seat}'s collection reaches {len(self.lost)} {self.colour} cards: "
-            f"they go one to each other player{rest}"
-        )
-
-
-@attrs.frozen(slots=True)
-class CardReceived(Event):
-    """``seat`` received ``card`` from ``source``'s lost colour; only ``seat`` sees it (KT-4)."""
-
-    kind: ClassVar[str] = "card-received"
-    seat: int
-    source: int
-    card: Card | None
-
-    def redacted(self) -> CardReceived:
-        """Hide the card."""
-        return attrs.evolve(self, card=None)
-
-    def __str__(self) -> str:
-        """Describe the gift."""
-        what = "a card" if self.card is None else f"the {self.card}"
-        return f"seat {self.seat} takes {what} from seat {self.source}'s lost colour into hand"
-
-
-@attrs.frozen(slots=True)
-class RoundEnded(Event):
-    """Round ``round`` ended (KT-5); public.
-
-    ``reason`` is ``"all-colours"`` (``seat`` collected every colour) or ``"empty-hand"``
-    (``seat`` has no card left). ``colours`` counts the distinct colours of each collection;
-    the ``gainers`` each gain a Super Chat card, giving the totals ``super_chats``.
-    """
-
-    kind: ClassVar[str] = "round-ended"
-    round: int
-    reason: str
-    seat: int
-    colours: tuple[int, ...]
-    gainers: tuple[int, ...]
-    super_chats: tuple[int, ...]
-
-    def __str__(self) -> str:
-        """Describe the end of the round."""
-        why = (
-            f"seat {self.seat} has collected every colour"
-            if self.reason == "all-colours"
-            else f"seat {self.seat} has no card left"
-        )
-        gainers = ", ".join(f"seat {s}" for s in self.gainers)
-        most = self.colours[self.gainers[0]]
-        return (
-            f"round {self.round} ends: {why}; a Super Chat card to {gainers} "
-            f"({most} colours); Super Chats: {', '.join(map(str, self.super_chats))}"
-        )
-
-
-@attrs.frozen(slots=True)
-class MatchEnded(Event):
-    """The match is over (KT-6); public.
-
-    ``max_rounds`` says it ended on the round limit rather than on three Super Chat cards.
-    """
-
-    kind: ClassVar[str] = "match-ended"
-    winners: tuple[int, ...]
-    super_chats: tuple[int, ...]
-    max_rounds: bool = False
-
-    def __str__(self) -> str:
-        """Name the winners."""
-        winners = ", ".join(f"seat {s}" for s in self.winners)
-        how = "lead after the last round" if self.max_rounds else "reach three Super Chats"
-        verb = "wins" if len(self.winners) == 1 else "win"
-        return f"{winners} {verb} the match ({how})"
-
 
 # Every trick has one; the records are immutable, so each is made once and then shared.
 _TRICKS_WON: dict[int, TrickWon] = {}
@@ -395,7 +181,7 @@ _TRICKS_WON: dict[int, TrickWon] = {}
 
 @attrs.frozen(slots=True)
 class Setup:
-    """An explicit position of a round in play (see :func:`scenario`)."""
+    """A round in play, set out explicitly; see [`scenario`][cardgames.kitten_tricks.scenario]."""
 
     hands: tuple[tuple[Card, ...], ...]
     trump: Card
@@ -480,58 +266,6 @@ def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
 
 
 # --- Position and transitions --------------------------------------------------------------
-
-
-class _Round(NamedTuple):
-    # The parts of a position that change at most once per trick.
-    trump: int
-    stock: tuple[int, ...]
-    discard: tuple[int, ...]
-    super_chats: tuple[int, ...]
-    number: int
-    starter: int  # the seat that led the round's first trick
-    winners: tuple[int, ...] | None  # set once the match is over
-
-
-class _Position(NamedTuple):
-    # Cards are small ints (see _SHIFT); the public properties turn them back into cards.
-    hands: tuple[tuple[int, ...], ...]
-    trick: tuple[int, ...]
-    leader: int  # the seat that led the current trick
-    to_move: int | None
-    collections: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> colour -> cards
-    table: _Round
-
-
-@attrs.frozen(slots=True)
-class View(_BaseView):
-    """What one seat of kitten tricks may know."""
-
-    game: ClassVar[str] = "kitten-tricks"
-    hand: tuple[Card, ...]
-    """This seat's own cards."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    trump: Card
-    """The face-up trump card of the round."""
-    trump_colour: str
-    """The trump colour of the round (the trump card's colour)."""
-    trick: tuple[Card, ...]
-    """The cards played to the current trick, in play order."""
-    leader: int
-    """The seat that led the current trick."""
-    collections: tuple[tuple[Card, ...], ...]
-    """Each seat's collection, face up."""
-    super_chats: tuple[int, ...]
-    """Each seat's Super Chat cards."""
-    starter: int
-    """The seat that led the first trick of this round."""
-    stock_size: int
-    """The unused cards of the round, face down."""
-    discard_size: int
-    """The cards discarded face down this round."""
-    outcome: Outcome | None
-    """How the match ended, once it is over."""
 
 
 class State(_BaseState[_Position]):
@@ -855,8 +589,8 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
-        """Deal the cards ``view``'s seat cannot see where it cannot rule them out (see below)."""
-        return _knowledge(view).sample(rng)
+        """Deal the cards ``view``'s seat cannot see where it cannot rule them out (KT sampler)."""
+        return sample_position(view, rng)
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
         """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
@@ -877,8 +611,6 @@ class State(_BaseState[_Position]):
         return self._replace_position(pos._replace(hands=tuple(hands), table=table))
 
 
-# Building a position from a ready tuple skips the NamedTuple constructor's Python frame.
-_new = tuple.__new__
 _DEAL_PURPOSE = 0x100
 _LOSS_PURPOSE = 0x200
 
@@ -925,18 +657,6 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
     empty = (((),) * rules.colours,) * players
     return _Position(hands, (), starter, starter, empty, table)
-
-
-def _as_ints(cards_: Sequence[Card]) -> tuple[int, ...]:
-    return tuple(map(_INT.__getitem__, cards_))
-
-
-def _flat_cards(collection: tuple[tuple[int, ...], ...]) -> tuple[Card, ...]:
-    return tuple(_CARD[c] for colour in collection for c in colour)  # type: ignore[misc]
-
-
-def _by_colour(cards_: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c for c in cards_ if c >> _SHIFT == k) for k in range(colours))
 
 
 def _is_seat(value: object, players: int) -> bool:
@@ -1016,165 +736,6 @@ def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: 
         raise InvalidSetupError(msg)
 
 
-# --- Sampling worlds from a view -----------------------------------------------------------
-#
-# What a seat knows of the hidden cards of the round in play (the other hands, the unused stock,
-# the face-down discard) comes from its view and the events it saw since the round's deal:
-#
-# * a card it has never seen face up this round was dealt: it is in another hand or in the stock,
-#   never in the discard (only lost colours are discarded, KT-4);
-# * the cards of a lost colour were public; each other seat received exactly one of them and the
-#   rest were discarded. The seat knows its own card. Another receiver's card is one of that
-#   loss's cards it has not seen again, until the receiver plays one of them (a card of a lost
-#   colour can only be played by the seat that received it); the others are in the discard.
-#
-# Those constraints are independent of one another: each loss deals its hidden cards to its
-# open receivers and the discard, and the never-seen cards fill what is left of every hand and
-# the stock. Drawing each part uniformly therefore draws uniformly among the arrangements the
-# seat cannot rule out, with no search: a random permutation per loss and one for the rest.
-# A view without the round's deal among its events (a view of a sampled world) gives no
-# constraint beyond the sizes: its hidden cards are dealt among all hidden places.
-
-
-class _Loss(NamedTuple):
-    # One lost colour of the round as the sampling seat sees it now.
-    cards: tuple[int, ...]  # its cards still hidden (not the seat's own, not played since)
-    receivers: tuple[int, ...]  # the other receivers whose card has not shown since
-
-
-class _Knowledge(NamedTuple):
-    # Everything a sample needs, computed once per view.
-    hands: tuple[tuple[int, ...] | None, ...]  # the seat's own hand; None for the others
-    fresh: tuple[tuple[int, int], ...]  # (other seat, how many never-seen cards it holds)
-    losses: tuple[_Loss, ...]
-    unseen: tuple[int, ...]  # hidden cards never seen this round
-    spare_discard: int  # discard places open to never-seen cards (a scenario's first discard)
-    trick: tuple[int, ...]
-    leader: int
-    to_move: int | None
-    collections: tuple[tuple[tuple[int, ...], ...], ...]
-    table: _Round  # its stock and discard are filled per sample
-
-    def sample(self, rng: random.Random) -> _Position:
-        hands: list[list[int]] = [[] for _ in self.hands]
-        discard: list[int] = []
-        shuffle = rng.sample
-        for cards_, receivers in self.losses:
-            mixed = shuffle(cards_, len(cards_))
-            for k, receiver in enumerate(receivers):
-                hands[receiver].append(mixed[k])
-            discard += mixed[len(receivers) :]
-        unseen = shuffle(self.unseen, len(self.unseen))
-        at = 0
-        for seat, count in self.fresh:
-            # As dealt: the dealt cards sorted, then the received ones in the order received.
-            hands[seat][:0] = sorted(unseen[at : at + count])
-            at += count
-        if self.spare_discard:
-            discard += unseen[at : at + self.spare_discard]
-            at += self.spare_discard
-        rng.shuffle(discard)
-        table = self.table
-        table = _new(_Round, (table.trump, tuple(unseen[at:]), tuple(discard), *table[3:]))
-        return _new(
-            _Position,
-            (
-                tuple(
-                    tuple(h) if own is None else own
-                    for own, h in zip(self.hands, hands, strict=True)
-                ),
-                self.trick,
-                self.leader,
-                self.to_move,
-                self.collections,
-                table,
-            ),
-        )
-
-
-def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
-    """The round's lost colours: each one's cards still hidden and its receivers still owed one."""
-    players, me, events = view.players, view.seat, view.events
-    start = len(events)
-    while start and not isinstance(events[start - 1], RoundStarted):
-        start -= 1
-    losses: list[tuple[list[int], list[int]]] = []
-    loss_of: dict[int, int] = {}  # a hidden card of a lost colour -> its loss, by index
-    for event in events[start - 1 if start else len(events) :]:
-        if isinstance(event, Played):
-            at = loss_of.pop(_INT[event.card], None)
-            if at is not None:
-                cards_, receivers = losses[at]
-                cards_.remove(_INT[event.card])
-                if event.seat in receivers:
-                    receivers.remove(event.seat)
-        elif isinstance(event, ColourLost):
-            lost = _as_ints(event.lost)
-            for c in lost:
-                loss_of[c] = len(losses)
-            others = [s for s in range(players) if s not in {me, event.seat}]
-            losses.append((list(lost), others))
-        elif isinstance(event, CardReceived) and event.card is not None:
-            at = loss_of.pop(_INT[event.card], None)
-            if at is not None:
-                losses[at][0].remove(_INT[event.card])
-    return losses
-
-
-def _read_knowledge(view: View) -> _Knowledge:
-    """What ``view``'s seat knows of the hidden cards (see the comment above)."""
-    players, me, rules = view.players, view.seat, view.rules
-    losses = _losses_seen(view)
-    hand = _as_ints(view.hand)
-    trick = _as_ints(view.trick)
-    collections = tuple(_by_colour(_as_ints(c), rules.colours) for c in view.collections)
-    seen = {*hand, *trick, _INT[view.trump]}
-    seen.update(c for collection in collections for colour in collection for c in colour)
-    hidden = [c for c in _deck(rules.colours, rules.values)[1] if c not in seen]
-    in_losses = {c for cards_, _ in losses for c in cards_}
-    owed = [0] * players
-    for _, receivers in losses:
-        for s in receivers:
-            owed[s] += 1
-    fresh = tuple((s, view.hand_sizes[s] - owed[s]) for s in range(players) if s != me)
-    unseen = tuple(c for c in hidden if c not in in_losses)
-    discarded = sum(len(cards_) - len(receivers) for cards_, receivers in losses)
-    spare_discard = view.discard_size - discarded
-    if (
-        not in_losses.issubset(hidden)
-        or min(n for _, n in fresh) < 0
-        or spare_discard < 0
-        or sum(n for _, n in fresh) + spare_discard + view.stock_size != len(unseen)
-    ):
-        msg = f"seat {me}'s kitten tricks view is not consistent: no world matches it"
-        raise ValueError(msg)
-    outcome = view.outcome
-    return _Knowledge(
-        hands=tuple(hand if s == me else None for s in range(players)),
-        fresh=fresh,
-        losses=tuple(_Loss(tuple(cards_), tuple(receivers)) for cards_, receivers in losses),
-        unseen=unseen,
-        spare_discard=spare_discard,
-        trick=trick,
-        leader=view.leader,
-        to_move=view.to_move,
-        collections=collections,
-        table=_Round(
-            trump=_INT[view.trump],
-            stock=(),
-            discard=(),
-            super_chats=view.super_chats,
-            number=view.round,
-            starter=view.starter,
-            winners=None if outcome is None else outcome.winners,
-        ),
-    )
-
-
-# A search samples many worlds from one view: read each view's events once.
-_knowledge = LastOf(_read_knowledge)
-
-
 GAME: Game[State] = Game(
     slug="kitten-tricks",
     title="Kitten tricks",
@@ -1187,6 +748,6 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="higher",
-    parts={"heuristic_bot": "cardgames.bots.kitten_tricks:HeuristicBot"},
+    parts={"heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot"},
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
