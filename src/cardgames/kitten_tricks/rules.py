@@ -18,9 +18,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -212,6 +213,9 @@ def scenario(
 ) -> State:
     """Build a state from an explicit position, to test or teach a chosen situation.
 
+    Any position the rules can play on from is accepted, whether or not a deal leads to it (a
+    first round where a seat already holds two Super Chat cards shows the end of a match).
+
     Args:
         hands: one hand per seat (so ``len(hands)`` is the player count), in the order given.
         trump: the face-up trump card; its colour is trump.
@@ -229,32 +233,81 @@ def scenario(
         rules: the options.
 
     Raises:
-        InvalidSetupError: the cards are not exactly the deck's, a seat still to play holds no
-            card, a collection holds four cards of a colour or every colour, a count or seat is
-            out of range.
+        InvalidSetupError: a zone is not a sequence of cards, the cards are not exactly the
+            deck's, a seat still to play holds no card, a collection holds four cards of a
+            colour or every colour, a count or seat is out of range. The message starts with
+            the field at fault, such as ``hands`` or ``collections[1]``.
     """
-    players = len(hands)
-    rules_ = Rules() if rules is None else rules
-    listed = [*(c for h in hands for c in h), trump, *trick, *discard]
-    listed += [c for h in collections or () for c in h]
-    if stock is None:
-        stock = _rest_of_deck(rules_, listed) if isinstance(rules_, Rules) else ()
+    hands_ = tuple(_entries(f"hands[{s}]", h) for s, h in enumerate(_entries("hands", hands)))
+    players = len(hands_)
+    if not GAME.min_players <= players <= GAME.max_players:
+        msg = (
+            f"hands: one hand per player, got {players}; {GAME.title} is played by "
+            f"{GAME.min_players} to {GAME.max_players} players"
+        )
+        raise InvalidSetupError(msg)
+    trick_ = _entries("trick", trick)
+    discard_ = _entries("discard", discard)
+    collections_ = (
+        ((),) * players
+        if collections is None
+        else tuple(
+            _entries(f"collections[{s}]", h)
+            for s, h in enumerate(_entries("collections", collections))
+        )
+    )
+    rules_: object = Rules() if rules is None else rules  # refused later if not a Rules
+    if stock is not None:
+        stock_ = _entries("stock", stock)
+    elif isinstance(rules_, Rules):
+        listed = [*(c for h in hands_ for c in h), trump, *trick_, *discard_]
+        listed += [c for h in collections_ for c in h]
+        stock_ = _rest_of_deck(rules_, listed)
+    else:
+        stock_ = ()  # the rules are refused before the cards are looked at
     if starter is None:
         first = rules_.first_player if isinstance(rules_, Rules) else 0
-        starter = (first + round - 1) % players if players and isinstance(round, int) else 0
+        starter = (first + round - 1) % players if _is_int(round) else 0
+    if to_move is None:
+        to_move = (starter + len(trick_)) % players if _is_int(starter) else starter
     setup = Setup(
-        hands=tuple(tuple(h) for h in hands),
+        hands=hands_,
         trump=trump,
-        trick=tuple(trick),
-        to_move=(starter + len(trick)) % max(players, 1) if to_move is None else to_move,
-        collections=((),) * players if collections is None else tuple(map(tuple, collections)),
-        discard=tuple(discard),
-        stock=tuple(stock),
-        super_chats=(0,) * players if super_chats is None else tuple(super_chats),
+        trick=trick_,
+        to_move=to_move,
+        collections=collections_,
+        discard=discard_,
+        stock=stock_,
+        super_chats=(0,) * players if super_chats is None else _entries("super_chats", super_chats),
         round=round,
         starter=starter,
     )
     return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+def _entries(name: str, value: object) -> tuple[Any, ...]:
+    """The items of ``value``, a field of a setup; ``InvalidSetupError`` if it has none."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        msg = f"{name}: expected a sequence, not {_shown(value)}"
+        raise InvalidSetupError(msg)
+    return tuple(value)
+
+
+_SHOWN = 60
+"""Characters of a bad value quoted in an error message."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return _is_int(value) and 0 <= value < players  # type: ignore[operator]
 
 
 def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
@@ -263,6 +316,143 @@ def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
         if isinstance(card, Card) and left[card]:
             left[card] -= 1
     return tuple(card for card in deck(rules) if left[card])
+
+
+# A setup comes from a user or an untrusted document: the engine checks it before it starts
+# from it. Each check costs time linear in the setup, and its message names the field at fault.
+
+
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:
+    """Refuse a setup the rules cannot play on from, naming the field at fault."""
+    _check_counts(setup, players)
+    _check_cards(setup, rules)
+    _check_turn(setup, players)
+    _check_collections(setup, rules)
+    _check_match(setup, rules)
+
+
+def _check_counts(setup: Setup, players: int) -> None:
+    """One hand, one collection and one Super Chat count per seat."""
+    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
+    for name, noun, size in zip(_PER_SEAT, ("hands", "collections", "counts"), sizes, strict=True):
+        if size != players:
+            msg = (
+                f"{name}: {size} {noun} for {players} players (hands, collections and "
+                f"super_chats need one entry for each of the {players} seats, got {sizes[0]}, "
+                f"{sizes[1]} and {sizes[2]})"
+            )
+            raise InvalidSetupError(msg)
+
+
+_PER_SEAT = ("hands", "collections", "super_chats")
+
+
+def _check_cards(setup: Setup, rules: Rules) -> None:
+    """Every card of the deck exactly once across the zones, and nothing else."""
+    zones: list[tuple[str, str, tuple[object, ...]]] = [
+        *((f"hands[{s}]", f"seat {s}'s hand holds", h) for s, h in enumerate(setup.hands)),
+        *(
+            (f"collections[{s}]", f"seat {s}'s collection holds", h)
+            for s, h in enumerate(setup.collections)
+        ),
+        ("trick", "the trick holds", setup.trick),
+        ("trump", "the trump card is", (setup.trump,)),
+        ("discard", "the discard holds", setup.discard),
+        ("stock", "the stock holds", setup.stock),
+    ]
+    left = deck(rules).counts()
+    extra: list[Card] = []
+    at = "stock"  # the zone of the first card too many; else the unused cards are missing
+    for field, where, zone in zones:
+        for card in zone:  # setups come from users: check every card
+            if not isinstance(card, Card):
+                msg = f"{field}: {where} {_shown(card)}, which is not a kitten tricks card"
+                raise InvalidSetupError(msg)
+            if left[card] > 0:
+                left[card] -= 1
+            else:
+                at = at if extra else field
+                extra.append(card)
+    missing = [card for card, count in left.items() if count]
+    if missing or extra:
+        msg = (
+            f"{at}: the zones must hold each of the {len(deck(rules))} cards of a "
+            f"{rules.colours} x {rules.values} deck exactly once; "
+            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
+        )
+        raise InvalidSetupError(msg)
+
+
+def _listed(cards_: list[Card]) -> str:
+    """``['red 1', 'red 2']``: the cards by name, sorted, the first few of many."""
+    names = sorted(map(str, cards_))
+    if len(names) <= _LISTED:
+        return str(names)
+    return f"{str(names[:_LISTED])[:-1]}, ... ({len(names)} in all)]"
+
+
+_LISTED = 12
+"""Cards named in a message before the rest is summed up."""
+
+
+def _check_turn(setup: Setup, players: int) -> None:
+    """A starter and a seat to move, a trick in progress, and a card for each seat to play."""
+    for name in ("starter", "to_move"):
+        value = getattr(setup, name)
+        if not _is_seat(value, players):
+            msg = f"{name} must be a seat of the {players}-player match, not {_shown(value)}"
+            raise InvalidSetupError(msg)
+    played = len(setup.trick)
+    if played >= players:
+        msg = f"trick: a trick holds at most {players - 1} cards before its last play, got {played}"
+        raise InvalidSetupError(msg)
+    for k in range(players - played):
+        seat = (setup.to_move + k) % players
+        if not setup.hands[seat]:
+            msg = (
+                f"hands[{seat}]: seat {seat} has still to play to the trick but holds no card "
+                "(an empty hand ends the round, KT-5)"
+            )
+            raise InvalidSetupError(msg)
+
+
+def _check_collections(setup: Setup, rules: Rules) -> None:
+    """No collection left with four cards of a colour (KT-4) or with every colour (KT-5)."""
+    for seat, collection in enumerate(setup.collections):
+        counts = Counter(card.colour for card in collection)
+        full = sorted(colour for colour, count in counts.items() if count >= LOSS_THRESHOLD)
+        if full:
+            msg = (
+                f"collections[{seat}]: seat {seat}'s collection holds {LOSS_THRESHOLD} or more "
+                f"{full[0]} cards (KT-4)"
+            )
+            raise InvalidSetupError(msg)
+        if len(counts) == rules.colours:
+            msg = (
+                f"collections[{seat}]: seat {seat}'s collection holds every colour, so the "
+                "round is over (KT-5)"
+            )
+            raise InvalidSetupError(msg)
+
+
+def _check_match(setup: Setup, rules: Rules) -> None:
+    """Super Chat counts of a match still in play, and a round within ``max_rounds``."""
+    for seat, chats in enumerate(setup.super_chats):
+        if not _is_int(chats):
+            msg = (
+                f"super_chats[{seat}]: seat {seat}'s super_chats must be an int, "
+                f"not {_shown(chats)}"
+            )
+            raise InvalidSetupError(msg)
+        if not 0 <= chats < SUPER_CHATS_TO_WIN:
+            msg = (
+                f"super_chats[{seat}]: seat {seat}'s super_chats must be "
+                f"0..{SUPER_CHATS_TO_WIN - 1} in a match in play, not {chats!r}"
+            )
+            raise InvalidSetupError(msg)
+    if not _is_int(setup.round) or not 1 <= setup.round <= rules.max_rounds:
+        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {_shown(setup.round)}"
+        raise InvalidSetupError(msg)
 
 
 # --- Position and transitions --------------------------------------------------------------
@@ -657,83 +847,6 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
     empty = (((),) * rules.colours,) * players
     return _Position(hands, (), starter, starter, empty, table)
-
-
-def _is_seat(value: object, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
-def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:  # noqa: C901, PLR0912
-    n = players
-    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
-    if sizes != (n, n, n):
-        msg = (
-            f"hands, collections and super_chats need one entry for each of the {n} seats, "
-            f"got {sizes[0]}, {sizes[1]} and {sizes[2]}"
-        )
-        raise InvalidSetupError(msg)
-    zones: list[tuple[str, tuple[object, ...]]] = [
-        *((f"seat {s}'s hand", h) for s, h in enumerate(setup.hands)),
-        *((f"seat {s}'s collection", h) for s, h in enumerate(setup.collections)),
-        ("the trick", setup.trick),
-        ("the trump card", (setup.trump,)),
-        ("the discard", setup.discard),
-        ("the stock", setup.stock),
-    ]
-    listed: list[Card] = []
-    for where, zone in zones:
-        for card in zone:  # scenarios come from users: check every card
-            if not isinstance(card, Card):
-                msg = f"{where} holds {card!r}, which is not a kitten tricks card"
-                raise InvalidSetupError(msg)
-            listed.append(card)
-    missing, extra = deck(rules).missing_and_extra(listed)
-    if missing or extra:
-        msg = (
-            f"the zones must hold each of the {len(deck(rules))} cards of a "
-            f"{rules.colours} x {rules.values} deck exactly once; "
-            f"missing: {sorted(map(str, missing.elements()))}, "
-            f"extra: {sorted(map(str, extra.elements()))}"
-        )
-        raise InvalidSetupError(msg)
-    for name in ("to_move", "starter"):
-        value = getattr(setup, name)
-        if not _is_seat(value, n):
-            msg = f"{name} must be a seat of the {n}-player match, not {value!r}"
-            raise InvalidSetupError(msg)
-    if len(setup.trick) >= n:
-        msg = f"a trick holds at most {n - 1} cards before its last play, got {len(setup.trick)}"
-        raise InvalidSetupError(msg)
-    for k in range(n - len(setup.trick)):
-        seat = (setup.to_move + k) % n
-        if not setup.hands[seat]:
-            msg = (
-                f"seat {seat} has still to play to the trick but holds no card (an empty hand "
-                "ends the round, KT-5)"
-            )
-            raise InvalidSetupError(msg)
-    for seat, collection in enumerate(setup.collections):
-        colours = [c.colour for c in collection]
-        full = sorted({c for c in colours if colours.count(c) >= LOSS_THRESHOLD})
-        if full:
-            msg = f"seat {seat}'s collection holds {LOSS_THRESHOLD} or more {full[0]} cards (KT-4)"
-            raise InvalidSetupError(msg)
-        if len(set(colours)) == rules.colours:
-            msg = f"seat {seat}'s collection holds every colour, so the round is over (KT-5)"
-            raise InvalidSetupError(msg)
-    for seat, chats in enumerate(setup.super_chats):
-        if not isinstance(chats, int) or isinstance(chats, bool):
-            msg = f"seat {seat}'s super_chats must be an int, not {chats!r}"
-            raise InvalidSetupError(msg)
-        if not 0 <= chats < SUPER_CHATS_TO_WIN:
-            msg = (
-                f"seat {seat}'s super_chats must be 0..{SUPER_CHATS_TO_WIN - 1} in a match in "
-                f"play, not {chats!r}"
-            )
-            raise InvalidSetupError(msg)
-    if not isinstance(setup.round, int) or not 1 <= setup.round <= rules.max_rounds:
-        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {setup.round!r}"
-        raise InvalidSetupError(msg)
 
 
 GAME: Game[State] = Game(
