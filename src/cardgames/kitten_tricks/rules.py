@@ -642,7 +642,7 @@ class State(_BaseState[_Position]):
                 f"seat {self.to_move} does not hold the {action.card}; any card of the hand "
                 "may be played (KT-2)"
             )
-        return super()._why_illegal(action)  # pragma: no cover - PlayCard is the only action
+        return super()._why_illegal(action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         pos = self._pos
