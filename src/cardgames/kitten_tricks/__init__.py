@@ -1,14 +1,12 @@
 """Kitten tricks: a trick-taking game of kittens collecting toys, round after round.
 
 The rules are on the game's docs page (`docs/games/kitten-tricks.md`, clause by clause). The
-package holds the whole game: `cards` (the cards and the deck,
-KT-1), `events`, `position`
-(the position the engine stores and a seat's `View` of it),
-`rules` (the options, the action, scenarios and the
-transitions of [`State`][cardgames.kitten_tricks.rules.State], KT-2..6, and `GAME`),
-`sampler` (the worlds a seat cannot tell apart, for search)
-and `bot` (the heuristic bot). Everything public is importable
-from `cardgames.kitten_tricks` itself.
+package holds the whole game: `cards` (the cards and the deck, KT-1), `events`, `_position`
+(the position the engine stores), `view` (what a seat may know of it), `rules` (the options,
+the action, scenarios and their checks, the transitions of
+[`State`][cardgames.kitten_tricks.rules.State], KT-2..6, and `GAME`), `sampler` (the worlds
+a seat cannot tell apart, for search) and `bot` (the heuristic bot). Everything public is
+importable from `cardgames.kitten_tricks` itself.
 
 Examples:
     >>> from cardgames import kitten_tricks
@@ -35,7 +33,6 @@ from cardgames.kitten_tricks.events import (
     RoundStarted,
     TrickWon,
 )
-from cardgames.kitten_tricks.position import View
 from cardgames.kitten_tricks.rules import (
     GAME,
     HAND_SIZES,
@@ -48,6 +45,7 @@ from cardgames.kitten_tricks.rules import (
     deck,
     scenario,
 )
+from cardgames.kitten_tricks.view import View
 
 __all__ = [
     "COLOUR_NAMES",

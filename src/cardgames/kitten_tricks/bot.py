@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card
-from cardgames.kitten_tricks.position import View
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, PlayCard, deck
+from cardgames.kitten_tricks.view import View
 
 if TYPE_CHECKING:
     import random

@@ -3,11 +3,9 @@
 The rules options, the action, the scenarios, then the position's transitions: playing to a
 trick (KT-2), who wins it and the Coup de patte (KT-3), collections and the loss of a colour
 reaching four cards (KT-4), the end of a round and its Super Chat cards (KT-5), and the match
-to three Super Chats (KT-6). The cards and the deal's deck (KT-1) are in
-`cards`, the events in
-`events`, the position and the views in
-`position`, and the worlds a seat cannot tell apart in
-`sampler`.
+to three Super Chats (KT-6). The cards and the deal's deck (KT-1) are in `cards`, the events
+in `events`, the position records in `_position`, a seat's view in `view`, and the worlds a
+seat cannot tell apart in `sampler`.
 
 Examples:
     >>> from cardgames.kitten_tricks import GAME, Rules
@@ -29,6 +27,7 @@ from cardgames import cards
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
+from cardgames.kitten_tricks._position import _new, _Position, _Round
 from cardgames.kitten_tricks.cards import (
     _CARD,
     _INT,
@@ -53,8 +52,8 @@ from cardgames.kitten_tricks.events import (
     RoundStarted,
     TrickWon,
 )
-from cardgames.kitten_tricks.position import View, _new, _Position, _Round
 from cardgames.kitten_tricks.sampler import sample_position
+from cardgames.kitten_tricks.view import View
 from cardgames.rng import Rng
 
 if TYPE_CHECKING:

@@ -35,14 +35,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames.kitten_tricks._position import _new, _Position, _Round
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
 from cardgames.kitten_tricks.events import CardReceived, ColourLost, Played, RoundStarted
-from cardgames.kitten_tricks.position import _new, _Position, _Round
 
 if TYPE_CHECKING:
     import random
 
-    from cardgames.kitten_tricks.position import View
+    from cardgames.kitten_tricks.view import View
 
 __all__ = ["sample_position"]
 

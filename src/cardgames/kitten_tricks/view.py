@@ -1,9 +1,4 @@
-"""A moment of a kitten tricks round: the position the engine stores, and a seat's view of it.
-
-The engine keeps a position as two plain records of small ints (`_Position`, and `_Round` for
-what changes at most once per trick): the transitions of
-[`State`][cardgames.kitten_tricks.rules.State] build them, the world sampler deals them, and a
-seat reads them through its [`View`][cardgames.kitten_tricks.position.View].
+"""What one seat of kitten tricks may know: its `View` of a position.
 
 Examples:
     >>> from cardgames import kitten_tricks
@@ -14,7 +9,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 import attrs
 
@@ -23,27 +18,6 @@ from cardgames.engine import View as _BaseView
 from cardgames.kitten_tricks.cards import Card
 
 __all__ = ["View"]
-
-
-class _Round(NamedTuple):
-    # The parts of a position that change at most once per trick.
-    trump: int
-    stock: tuple[int, ...]
-    discard: tuple[int, ...]
-    super_chats: tuple[int, ...]
-    number: int
-    starter: int  # the seat that led the round's first trick
-    winners: tuple[int, ...] | None  # set once the match is over
-
-
-class _Position(NamedTuple):
-    # Cards are small ints (see cards._SHIFT); the public properties turn them back into cards.
-    hands: tuple[tuple[int, ...], ...]
-    trick: tuple[int, ...]
-    leader: int  # the seat that led the current trick
-    to_move: int | None
-    collections: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> colour -> cards
-    table: _Round
 
 
 @attrs.frozen(slots=True)
@@ -75,7 +49,3 @@ class View(_BaseView):
     """The cards discarded face down this round."""
     outcome: Outcome | None
     """How the match ended, once it is over."""
-
-
-# Building a position from a ready tuple skips the NamedTuple constructor's Python frame.
-_new = tuple.__new__
