@@ -1,18 +1,22 @@
 """A heuristic bot for Kitten tricks: collect many colours, never four of one.
 
->>> from cardgames import kitten_tricks
->>> from cardgames.bots import RandomBot, play_match
->>> from cardgames.bots.kitten_tricks import HeuristicBot
->>> final = play_match(kitten_tricks.GAME, [HeuristicBot(), RandomBot(), RandomBot()], seed=3)
->>> final.is_over
-True
+Examples:
+    >>> from cardgames import kitten_tricks
+    >>> from cardgames.bots import RandomBot, play_match
+    >>> from cardgames.kitten_tricks import HeuristicBot
+    >>> bots = [HeuristicBot(), RandomBot(), RandomBot()]
+    >>> final = play_match(kitten_tricks.GAME, bots, seed=3)
+    >>> final.is_over
+    True
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgames.kitten_tricks import COLOUR_NAMES, LOSS_THRESHOLD, Card, PlayCard, View, deck
+from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card
+from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, PlayCard, deck
+from cardgames.kitten_tricks.view import View
 
 if TYPE_CHECKING:
     import random

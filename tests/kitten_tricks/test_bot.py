@@ -16,12 +16,21 @@ from hypothesis import strategies as st
 from cardgames import kitten_tricks as kt
 from cardgames import testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
-from cardgames.bots.kitten_tricks import HeuristicBot
 from cardgames.engine import State
-from cardgames.kitten_tricks import Card, ColourLost, PlayCard, Played, RoundStarted, scenario
+from cardgames.kitten_tricks import (
+    Card,
+    ColourLost,
+    HeuristicBot,
+    PlayCard,
+    Played,
+    RoundStarted,
+    sampler,
+    scenario,
+)
+from cardgames.kitten_tricks import cards as kt_cards
 from cardgames.rng import Rng
+from kitten_tricks.test_rules import c, cs, play
 from strategies import CHOICES, SEEDS
-from test_kitten_tricks import c, cs, play
 
 PLAYERS = st.integers(min_value=kt.GAME.min_players, max_value=kt.GAME.max_players)
 STOPS = st.integers(min_value=0, max_value=400)
@@ -95,15 +104,15 @@ def test_the_real_world_meets_every_constraint_the_sampler_uses(
     """What the sampler deduces from a view holds in the real state (so it is a possible world)."""
     state = reached(players, seed, choices, stop)
     seat = data.draw(st.integers(min_value=0, max_value=players - 1), label="seat")
-    knowledge = kt._read_knowledge(state.view(seat))
-    hands = [set(kt._as_ints(h)) for h in state.hands]
+    knowledge = sampler._read_knowledge(state.view(seat))
+    hands = [set(kt_cards._as_ints(h)) for h in state.hands]
     unseen = set(knowledge.unseen)
     for loss in knowledge.losses:
         for receiver in loss.receivers:
             assert len(hands[receiver] & set(loss.cards)) == 1
     for other, fresh in knowledge.fresh:
         assert len(hands[other] & unseen) == fresh
-    assert set(kt._as_ints(state.stock)) <= unseen
+    assert set(kt_cards._as_ints(state.stock)) <= unseen
 
 
 # --- sample_world on explicit scenarios -----------------------------------------------------

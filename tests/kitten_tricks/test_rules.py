@@ -881,5 +881,5 @@ def test_golden_transcript() -> None:
     while not state.is_over:
         state = state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
     transcript = "\n".join(str(e) for e in state.events) + "\n"
-    golden = Path(__file__).parent / "golden" / "kitten-tricks-4p-2026.txt"
+    golden = Path(__file__).parent.parent / "golden" / "kitten-tricks-4p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")

@@ -1,0 +1,865 @@
+"""The rules engine of kitten tricks, in the order of the rulebook.
+
+The rules options, the action, the scenarios, then the position's transitions: playing to a
+trick (KT-2), who wins it and the Coup de patte (KT-3), collections and the loss of a colour
+reaching four cards (KT-4), the end of a round and its Super Chat cards (KT-5), and the match
+to three Super Chats (KT-6). The cards and the deal's deck (KT-1) are in `cards`, the events
+in `events`, the position records in `_position`, a seat's view in `view`, and the worlds a
+seat cannot tell apart in `sampler`.
+
+Examples:
+    >>> from cardgames.kitten_tricks import GAME, Rules
+    >>> state = GAME.new(5, seed=1, rules=Rules(first_player=2))
+    >>> state.to_move, len(state.legal_actions())
+    (2, 6)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from cardgames import cards
+from cardgames.engine import Action, Dealt, Event, Game, Outcome
+from cardgames.engine import State as _BaseState
+from cardgames.errors import InvalidSetupError
+from cardgames.kitten_tricks._position import _new, _Position, _Round
+from cardgames.kitten_tricks.cards import (
+    _CARD,
+    _INT,
+    _MASK,
+    _SHIFT,
+    COLOUR_NAMES,
+    MAX_VALUES,
+    Card,
+    _as_cards,
+    _as_ints,
+    _by_colour,
+    _card,
+    _deck,
+    _flat_cards,
+)
+from cardgames.kitten_tricks.events import (
+    CardReceived,
+    ColourLost,
+    MatchEnded,
+    Played,
+    RoundEnded,
+    RoundStarted,
+    TrickWon,
+)
+from cardgames.kitten_tricks.sampler import sample_position
+from cardgames.kitten_tricks.view import View
+from cardgames.rng import Rng
+
+if TYPE_CHECKING:
+    import random
+
+__all__ = [
+    "GAME",
+    "HAND_SIZES",
+    "LOSS_THRESHOLD",
+    "SUPER_CHATS_TO_WIN",
+    "PlayCard",
+    "Rules",
+    "Setup",
+    "State",
+    "deck",
+    "scenario",
+]
+
+HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
+"""Cards dealt to each player, by player count (KT-1)."""
+LOSS_THRESHOLD = 4
+"""A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
+SUPER_CHATS_TO_WIN = 3
+"""The Super Chat cards that win the match (KT-6)."""
+
+# --- Rules options --------------------------------------------------------------------------
+
+
+def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
+    def check(_: object, __: object, value: int) -> None:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            allowed = f"an int >= {low}" if high is None else f"an int in {low}..{high}"
+            msg = f"{name} must be {allowed}, not {value!r}"
+            raise InvalidSetupError(msg)
+
+    return check
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The options of kitten tricks; the defaults are the rulebook's game and rulings KT-1..6."""
+
+    colours: int = attrs.field(default=5, validator=_int_in("colours", 2, len(COLOUR_NAMES)))
+    """KT-1: the number of toy colours, 2..8: the first names of
+    [`COLOUR_NAMES`][cardgames.kitten_tricks.COLOUR_NAMES]. A round also ends when a collection
+    holds every one of them (KT-5)."""
+    values: int = attrs.field(default=7, validator=_int_in("values", 2, MAX_VALUES))
+    """KT-1: each colour holds the values ``1..values``, 2..20. Its 1 is the Coup de patte,
+    which the colour's top value (``values``) turns into ``values + 1`` (KT-3)."""
+    first_player: int = attrs.field(default=0, validator=_int_in("first_player", 0, None))
+    """The seat that leads the first round (the rulebook's last player to have petted a cat);
+    each later round starts one seat further clockwise (KT-6)."""
+    max_rounds: int = attrs.field(default=30, validator=_int_in("max_rounds", 1, None))
+    """KT-6: a match nobody has won after this many rounds ends with a shared win of the
+    players with the most Super Chat cards."""
+
+
+def deck(rules: Rules | None = None) -> cards.Deck[Card]:
+    """Return the cards of a match under ``rules`` (default: the 35 cards of KT-1)."""
+    rules = Rules() if rules is None else rules
+    return _deck(rules.colours, rules.values)[0]
+
+
+# --- Actions -------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True, init=False, eq=False)
+class PlayCard(Action):
+    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2).
+
+    There is exactly one ``PlayCard`` per card: ``PlayCard(card)`` returns it, so actions equal
+    by value are the same object and compare and hash at the speed of identity.
+    """
+
+    kind: ClassVar[str] = "play-card"
+    card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:  # noqa: PYI034 - interned: always this class
+        """Return the action that plays ``card``."""
+        try:
+            return _PLAYS_BY_CARD[card]
+        except (KeyError, TypeError):
+            msg = f"a PlayCard plays a kitten tricks card, not {card!r}"
+            raise TypeError(msg) from None
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        """Copies and pickles come back as the one action of their card."""
+        return PlayCard, (self.card,)
+
+    def __str__(self) -> str:
+        """Return ``play red 7``."""
+        return f"play {self.card}"
+
+
+def _make_play(card: Card) -> PlayCard:
+    action = object.__new__(PlayCard)
+    object.__setattr__(action, "card", card)
+    return action
+
+
+_PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _CARD]
+_PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
+_PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
+
+# --- Events' records -----------------------------------------------------------------------
+
+# The ``visible_to`` of an event that only its own seat sees, by seat.
+_ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
+
+# Plays are the commonest event: one immutable record per seat and card, made once.
+_PLAYED = tuple(
+    [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
+)
+
+# Every trick has one; the records are immutable, so each is made once and then shared.
+_TRICKS_WON: dict[int, TrickWon] = {}
+
+# --- Scenarios -----------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """A round in play, set out explicitly; see [`scenario`][cardgames.kitten_tricks.scenario]."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trump: Card
+    trick: tuple[Card, ...]
+    to_move: int
+    collections: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    super_chats: tuple[int, ...]
+    round: int
+    starter: int
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    trump: Card,
+    trick: Sequence[Card] = (),
+    to_move: int | None = None,
+    collections: Sequence[Sequence[Card]] | None = None,
+    discard: Sequence[Card] = (),
+    stock: Sequence[Card] | None = None,
+    super_chats: Sequence[int] | None = None,
+    round: int = 1,  # noqa: A002 - the game's own word
+    starter: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit position, to test or teach a chosen situation.
+
+    Any position the rules can play on from is accepted, whether or not a deal leads to it (a
+    first round where a seat already holds two Super Chat cards shows the end of a match).
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in the order given.
+        trump: the face-up trump card; its colour is trump.
+        trick: the cards already played to the current trick, in play order.
+        to_move: the seat to play next; by default ``starter`` leads the current trick. The
+            trick's leader is ``to_move - len(trick)`` (mod the player count).
+        collections: each seat's collection; ``None`` means all empty.
+        discard: the cards discarded face down so far.
+        stock: the unused cards; ``None`` means every card of the deck not listed elsewhere.
+        super_chats: each seat's Super Chat cards (0..2); ``None`` means none.
+        round: the current round (1..``max_rounds``).
+        starter: the seat that led this round's first trick (the next round starts one seat
+            further clockwise); by default ``first_player`` moved one seat per round.
+        seed: drives the redistributions and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: a zone is not a sequence of cards, the cards are not exactly the
+            deck's, a seat still to play holds no card, a collection holds four cards of a
+            colour or every colour, a count or seat is out of range. The message starts with
+            the field at fault, such as ``hands`` or ``collections[1]``.
+    """
+    hands_ = tuple(_entries(f"hands[{s}]", h) for s, h in enumerate(_entries("hands", hands)))
+    players = len(hands_)
+    if not GAME.min_players <= players <= GAME.max_players:
+        msg = (
+            f"hands: one hand per player, got {players}; {GAME.title} is played by "
+            f"{GAME.min_players} to {GAME.max_players} players"
+        )
+        raise InvalidSetupError(msg)
+    trick_ = _entries("trick", trick)
+    discard_ = _entries("discard", discard)
+    collections_ = (
+        ((),) * players
+        if collections is None
+        else tuple(
+            _entries(f"collections[{s}]", h)
+            for s, h in enumerate(_entries("collections", collections))
+        )
+    )
+    rules_: object = Rules() if rules is None else rules  # refused later if not a Rules
+    if stock is not None:
+        stock_ = _entries("stock", stock)
+    elif isinstance(rules_, Rules):
+        listed = [*(c for h in hands_ for c in h), trump, *trick_, *discard_]
+        listed += [c for h in collections_ for c in h]
+        stock_ = _rest_of_deck(rules_, listed)
+    else:
+        stock_ = ()  # the rules are refused before the cards are looked at
+    if starter is None:
+        first = rules_.first_player if isinstance(rules_, Rules) else 0
+        starter = (first + round - 1) % players if _is_int(round) else 0
+    if to_move is None:
+        to_move = (starter + len(trick_)) % players if _is_int(starter) else starter
+    setup = Setup(
+        hands=hands_,
+        trump=trump,
+        trick=trick_,
+        to_move=to_move,
+        collections=collections_,
+        discard=discard_,
+        stock=stock_,
+        super_chats=(0,) * players if super_chats is None else _entries("super_chats", super_chats),
+        round=round,
+        starter=starter,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+def _entries(name: str, value: object) -> tuple[Any, ...]:
+    """The items of ``value``, a field of a setup; ``InvalidSetupError`` if it has none."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        msg = f"{name}: expected a sequence, not {_shown(value)}"
+        raise InvalidSetupError(msg)
+    return tuple(value)
+
+
+_SHOWN = 60
+"""Characters of a bad value quoted in an error message."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return _is_int(value) and 0 <= value < players  # type: ignore[operator]
+
+
+def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
+    left = deck(rules).counts()
+    for card in listed:
+        if isinstance(card, Card) and left[card]:
+            left[card] -= 1
+    return tuple(card for card in deck(rules) if left[card])
+
+
+# A setup comes from a user or an untrusted document: the engine checks it before it starts
+# from it. Each check costs time linear in the setup, and its message names the field at fault.
+
+
+def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:
+    """Refuse a setup the rules cannot play on from, naming the field at fault."""
+    _check_counts(setup, players)
+    _check_cards(setup, rules)
+    _check_turn(setup, players)
+    _check_collections(setup, rules)
+    _check_match(setup, rules)
+
+
+def _check_counts(setup: Setup, players: int) -> None:
+    """One hand, one collection and one Super Chat count per seat."""
+    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
+    for name, noun, size in zip(_PER_SEAT, ("hands", "collections", "counts"), sizes, strict=True):
+        if size != players:
+            msg = (
+                f"{name}: {size} {noun} for {players} players (hands, collections and "
+                f"super_chats need one entry for each of the {players} seats, got {sizes[0]}, "
+                f"{sizes[1]} and {sizes[2]})"
+            )
+            raise InvalidSetupError(msg)
+
+
+_PER_SEAT = ("hands", "collections", "super_chats")
+
+
+def _check_cards(setup: Setup, rules: Rules) -> None:
+    """Every card of the deck exactly once across the zones, and nothing else."""
+    zones: list[tuple[str, str, tuple[object, ...]]] = [
+        *((f"hands[{s}]", f"seat {s}'s hand holds", h) for s, h in enumerate(setup.hands)),
+        *(
+            (f"collections[{s}]", f"seat {s}'s collection holds", h)
+            for s, h in enumerate(setup.collections)
+        ),
+        ("trick", "the trick holds", setup.trick),
+        ("trump", "the trump card is", (setup.trump,)),
+        ("discard", "the discard holds", setup.discard),
+        ("stock", "the stock holds", setup.stock),
+    ]
+    left = deck(rules).counts()
+    extra: list[Card] = []
+    at = "stock"  # the zone of the first card too many; else the unused cards are missing
+    for field, where, zone in zones:
+        for card in zone:  # setups come from users: check every card
+            if not isinstance(card, Card):
+                msg = f"{field}: {where} {_shown(card)}, which is not a kitten tricks card"
+                raise InvalidSetupError(msg)
+            if left[card] > 0:
+                left[card] -= 1
+            else:
+                at = at if extra else field
+                extra.append(card)
+    missing = [card for card, count in left.items() if count]
+    if missing or extra:
+        msg = (
+            f"{at}: the zones must hold each of the {len(deck(rules))} cards of a "
+            f"{rules.colours} x {rules.values} deck exactly once; "
+            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
+        )
+        raise InvalidSetupError(msg)
+
+
+def _listed(cards_: list[Card]) -> str:
+    """``['red 1', 'red 2']``: the cards by name, sorted, the first few of many."""
+    names = sorted(map(str, cards_))
+    if len(names) <= _LISTED:
+        return str(names)
+    return f"{str(names[:_LISTED])[:-1]}, ... ({len(names)} in all)]"
+
+
+_LISTED = 12
+"""Cards named in a message before the rest is summed up."""
+
+
+def _check_turn(setup: Setup, players: int) -> None:
+    """A starter and a seat to move, a trick in progress, and a card for each seat to play."""
+    for name in ("starter", "to_move"):
+        value = getattr(setup, name)
+        if not _is_seat(value, players):
+            msg = f"{name} must be a seat of the {players}-player match, not {_shown(value)}"
+            raise InvalidSetupError(msg)
+    played = len(setup.trick)
+    if played >= players:
+        msg = f"trick: a trick holds at most {players - 1} cards before its last play, got {played}"
+        raise InvalidSetupError(msg)
+    for k in range(players - played):
+        seat = (setup.to_move + k) % players
+        if not setup.hands[seat]:
+            msg = (
+                f"hands[{seat}]: seat {seat} has still to play to the trick but holds no card "
+                "(an empty hand ends the round, KT-5)"
+            )
+            raise InvalidSetupError(msg)
+
+
+def _check_collections(setup: Setup, rules: Rules) -> None:
+    """No collection left with four cards of a colour (KT-4) or with every colour (KT-5)."""
+    for seat, collection in enumerate(setup.collections):
+        counts = Counter(card.colour for card in collection)
+        full = sorted(colour for colour, count in counts.items() if count >= LOSS_THRESHOLD)
+        if full:
+            msg = (
+                f"collections[{seat}]: seat {seat}'s collection holds {LOSS_THRESHOLD} or more "
+                f"{full[0]} cards (KT-4)"
+            )
+            raise InvalidSetupError(msg)
+        if len(counts) == rules.colours:
+            msg = (
+                f"collections[{seat}]: seat {seat}'s collection holds every colour, so the "
+                "round is over (KT-5)"
+            )
+            raise InvalidSetupError(msg)
+
+
+def _check_match(setup: Setup, rules: Rules) -> None:
+    """Super Chat counts of a match still in play, and a round within ``max_rounds``."""
+    for seat, chats in enumerate(setup.super_chats):
+        if not _is_int(chats):
+            msg = (
+                f"super_chats[{seat}]: seat {seat}'s super_chats must be an int, "
+                f"not {_shown(chats)}"
+            )
+            raise InvalidSetupError(msg)
+        if not 0 <= chats < SUPER_CHATS_TO_WIN:
+            msg = (
+                f"super_chats[{seat}]: seat {seat}'s super_chats must be "
+                f"0..{SUPER_CHATS_TO_WIN - 1} in a match in play, not {chats!r}"
+            )
+            raise InvalidSetupError(msg)
+    if not _is_int(setup.round) or not 1 <= setup.round <= rules.max_rounds:
+        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {_shown(setup.round)}"
+        raise InvalidSetupError(msg)
+
+
+# --- Position and transitions --------------------------------------------------------------
+
+
+class State(_BaseState[_Position]):
+    """A moment of a kitten tricks match."""
+
+    __slots__ = ()
+    rules: Rules
+
+    # -- public, game-specific reading ----------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (full information: not for players' eyes)."""
+        return tuple(_as_cards(h) for h in self._pos.hands)
+
+    @property
+    def trump(self) -> Card:
+        """The face-up trump card of the round."""
+        return _card(self._pos.table.trump)
+
+    @property
+    def trump_colour(self) -> str:
+        """The trump colour of the round."""
+        return COLOUR_NAMES[self._pos.table.trump >> _SHIFT]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards played to the current trick, in play order."""
+        return _as_cards(self._pos.trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        return self._pos.leader
+
+    @property
+    def collections(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's collection, colour by colour (in colour order)."""
+        return tuple(_flat_cards(c) for c in self._pos.collections)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The unused cards of the round (face down)."""
+        return _as_cards(self._pos.table.stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards discarded face down this round."""
+        return _as_cards(self._pos.table.discard)
+
+    @property
+    def super_chats(self) -> tuple[int, ...]:
+        """Each seat's Super Chat cards."""
+        return self._pos.table.super_chats
+
+    @property
+    def starter(self) -> int:
+        """The seat that led the first trick of this round."""
+        return self._pos.table.starter
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play to the trick, or ``None`` once the match is over."""
+        return self._pos.to_move
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.table.number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The Super Chat cards of each seat (higher is better)."""
+        return self._pos.table.super_chats
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The seats that reached three Super Chats together, or the leaders at the limit."""
+        table = self._pos.table
+        if table.winners is None:
+            return None
+        return Outcome(winners=table.winners, scores=table.super_chats)
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Each hand and collection, the trick, the trump card, the stock and the discard."""
+        pos = self._pos
+        out: dict[str, tuple[Card, ...]] = {}
+        for seat, hand in enumerate(pos.hands):
+            out[f"hand/{seat}"] = _as_cards(hand)
+        for seat, collection in enumerate(pos.collections):
+            out[f"collection/{seat}"] = _flat_cards(collection)
+        out["trick"] = _as_cards(pos.trick)
+        out["trump"] = (_card(pos.table.trump),)
+        out["stock"] = _as_cards(pos.table.stock)
+        out["discard"] = _as_cards(pos.table.discard)
+        return out
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The seat's own hand, the trick, the trump card and every collection."""
+        seat = self._check_seat(seat)
+        collections = (f"collection/{s}" for s in range(self.players))
+        return frozenset({f"hand/{seat}", "trick", "trump", *collections})
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may know: its hand, the table, and the sizes of hidden piles."""
+        seat = self._check_seat(seat)
+        pos = self._pos
+        table = pos.table
+        return View(
+            **self._view_base(seat),
+            hand=_as_cards(pos.hands[seat]),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            trump=_card(table.trump),
+            trump_colour=self.trump_colour,
+            trick=_as_cards(pos.trick),
+            leader=pos.leader,
+            collections=self.collections,
+            super_chats=table.super_chats,
+            starter=table.starter,
+            stock_size=len(table.stock),
+            discard_size=len(table.discard),
+            outcome=self.outcome,
+        )
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Rules, players: int) -> None:
+        if rules.first_player >= players:
+            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
+        needed = HAND_SIZES[players] * players + 1
+        size = rules.colours * rules.values
+        if size < needed:
+            msg = (
+                f"a deck of {rules.colours} colours x {rules.values} values has {size} cards; "
+                f"{players} players need {needed} ({HAND_SIZES[players]} each and the trump card)"
+            )
+            raise InvalidSetupError(msg)
+
+    @classmethod
+    def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
+        events: list[Event] = []
+        pos = _new_round(rules, players, rng, 1, rules.first_player, (0,) * players, events)
+        return pos, events
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
+        _check_scenario(setup, players, rules)
+        trick = _as_ints(setup.trick)
+        table = _Round(
+            trump=_INT[setup.trump],
+            stock=_as_ints(setup.stock),
+            discard=_as_ints(setup.discard),
+            super_chats=setup.super_chats,
+            number=setup.round,
+            starter=setup.starter,
+            winners=None,
+        )
+        pos = _Position(
+            hands=tuple(_as_ints(h) for h in setup.hands),
+            trick=trick,
+            leader=(setup.to_move - len(trick)) % players,
+            to_move=setup.to_move,
+            collections=tuple(_by_colour(_as_ints(c), rules.colours) for c in setup.collections),
+            table=table,
+        )
+        events: list[Event] = [
+            RoundStarted(round=setup.round, starter=setup.starter, trump=setup.trump)
+        ]
+        events += [
+            Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
+            for s, h in enumerate(setup.hands)
+        ]
+        return pos, events
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        pos = self._pos
+        return tuple(map(_PLAYS.__getitem__, pos.hands[pos.to_move]))  # type: ignore[index,arg-type]
+
+    def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, PlayCard):
+            return (
+                f"seat {self.to_move} does not hold the {action.card}; any card of the hand "
+                "may be played (KT-2)"
+            )
+        return super()._why_illegal(action)
+
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
+        pos = self._pos
+        hands, trick, leader, _, collections, table = pos
+        mover: int = pos.to_move  # type: ignore[assignment]  # in play
+        card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
+        hand = hands[mover]
+        at = hand.index(card)
+        hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
+        trick = (*trick, card)
+        played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
+        players = self._players
+        if len(trick) < players:
+            after = (mover + 1) % players
+            return _new(_Position, (hands, trick, leader, after, collections, table)), (played,)
+        return self._end_trick(pos, hands, trick, [played])
+
+    def _end_trick(
+        self,
+        pos: _Position,
+        hands: tuple[tuple[int, ...], ...],
+        trick: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
+        table = pos.table
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
+        players = self._players
+        winner = (pos.leader + at) % players
+        key = (winner << 9) | (trick[at] << 1) | coup
+        won = _TRICKS_WON.get(key)
+        if won is None:
+            won = _TRICKS_WON[key] = TrickWon(
+                seat=winner, card=_card(trick[at]), coup_de_patte=coup
+            )
+        events.append(won)
+        collection = list(pos.collections[winner])
+        for c in trick:
+            collection[c >> _SHIFT] += (c,)
+        if max(map(len, collection)) >= LOSS_THRESHOLD:
+            hands, table = self._lose_colours(winner, collection, hands, table, events)
+        collections = (
+            *pos.collections[:winner],
+            tuple(collection),
+            *pos.collections[winner + 1 :],
+        )
+        if all(collection):
+            reason, seat = "all-colours", winner
+        elif () in hands:
+            reason = "empty-hand"
+            seat = next(
+                s % players for s in range(winner, winner + players) if not hands[s % players]
+            )
+        else:
+            return _new(_Position, (hands, (), winner, winner, collections, table)), events
+        return self._end_round(
+            _Position(hands, (), winner, None, collections, table), reason, seat, events
+        )
+
+    def _lose_colours(
+        self,
+        winner: int,
+        collection: list[tuple[int, ...]],
+        hands: tuple[tuple[int, ...], ...],
+        table: _Round,
+        events: list[Event],
+    ) -> tuple[tuple[tuple[int, ...], ...], _Round]:
+        """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
+        players = self._players
+        new_hands = list(hands)
+        discard = table.discard
+        for colour, lost in enumerate(collection):
+            if len(lost) < LOSS_THRESHOLD:
+                continue
+            collection[colour] = ()
+            events.append(
+                ColourLost(
+                    seat=winner,
+                    colour=COLOUR_NAMES[colour],
+                    lost=_as_cards(lost),
+                    discarded=len(lost) - (players - 1),
+                )
+            )
+            # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
+            # picks the dealt cards uniformly, one random number per receiver.
+            cards_ = list(lost)
+            for k in range(players - 1):
+                j = k + self._random_below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+                cards_[k], cards_[j] = cards_[j], cards_[k]
+                receiver = (winner + k + 1) % players
+                new_hands[receiver] = (*new_hands[receiver], cards_[k])
+                events.append(
+                    CardReceived(
+                        seat=receiver,
+                        source=winner,
+                        card=_card(cards_[k]),
+                        visible_to=_ONLY[receiver],
+                    )
+                )
+            discard += tuple(cards_[players - 1 :])
+        return tuple(new_hands), table._replace(discard=discard)
+
+    def _end_round(
+        self, pos: _Position, reason: str, seat: int, events: list[Event]
+    ) -> tuple[_Position, list[Event]]:
+        """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
+        players = self._players
+        table = pos.table
+        colours = tuple(len(c) - c.count(()) for c in pos.collections)
+        most = max(colours)
+        gainers = tuple(s for s in range(players) if colours[s] == most)
+        super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
+        events.append(
+            RoundEnded(
+                round=table.number,
+                reason=reason,
+                seat=seat,
+                colours=colours,
+                gainers=gainers,
+                super_chats=super_chats,
+            )
+        )
+        leaders = max(super_chats)
+        if leaders >= SUPER_CHATS_TO_WIN or table.number >= self.rules.max_rounds:
+            winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+            by_limit = leaders < SUPER_CHATS_TO_WIN
+            events.append(MatchEnded(winners=winners, super_chats=super_chats, max_rounds=by_limit))
+            table = table._replace(super_chats=super_chats, winners=winners)
+            return pos._replace(table=table), events
+        starter = (table.starter + 1) % players
+        rng = self._rng(_DEAL_PURPOSE)
+        pos = _new_round(self.rules, players, rng, table.number + 1, starter, super_chats, events)
+        return pos, events
+
+    @classmethod
+    def _sample_position(cls, view: View, rng: random.Random) -> _Position:
+        """Deal the cards ``view``'s seat cannot see where it cannot rule them out (KT sampler)."""
+        return sample_position(view, rng)
+
+    def _perturbed(self, seat: int, rng: Rng) -> State | None:
+        """Shuffle every card ``seat`` cannot see (other hands, stock, discard) among them."""
+        pos = self._pos
+        table = pos.table
+        others = [s for s in range(self.players) if s != seat]
+        hidden = [c for s in others for c in pos.hands[s]] + [*table.stock, *table.discard]
+        mixed = rng.shuffled(hidden)
+        hands = list(pos.hands)
+        k = 0
+        for s in others:
+            size = len(hands[s])
+            hands[s] = mixed[k : k + size]
+            k += size
+        table = table._replace(
+            stock=mixed[k : k + len(table.stock)], discard=mixed[k + len(table.stock) :]
+        )
+        return self._replace_position(pos._replace(hands=tuple(hands), table=table))
+
+
+_DEAL_PURPOSE = 0x100
+_LOSS_PURPOSE = 0x200
+
+
+def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
+    """KT-3: the index of the winning card, and whether it won as a Coup de patte.
+
+    The highest trump wins if any trump was played, else the highest card of the led colour;
+    a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
+    """
+    colours = [c >> _SHIFT for c in trick]
+    target = trump if trump in colours else colours[0]
+    best = at = 0
+    for i, colour in enumerate(colours):
+        if colour == target:
+            c = trick[i]
+            value = c & _MASK
+            if value == 1 and c + top - 1 in trick:
+                value = top + 1
+            if value > best:
+                best, at = value, i
+    return at, best > top
+
+
+def _new_round(  # noqa: PLR0917 - private helper of the deal
+    rules: Rules,
+    players: int,
+    rng: Rng,
+    number: int,
+    starter: int,
+    super_chats: tuple[int, ...],
+    events: list[Event],
+) -> _Position:
+    """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
+    order = rng.shuffled(_deck(rules.colours, rules.values)[1])
+    size = HAND_SIZES[players]
+    hands = tuple(tuple(sorted(order[s * size : (s + 1) * size])) for s in range(players))
+    trump = order[players * size]
+    events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
+    events.extend(
+        Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
+        for s, h in enumerate(hands)
+    )
+    table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
+    empty = (((),) * rules.colours,) * players
+    return _Position(hands, (), starter, starter, empty, table)
+
+
+GAME: Game[State] = Game(
+    slug="kitten-tricks",
+    title="Kitten tricks",
+    min_players=3,
+    max_players=5,
+    rules=Rules,
+    state=State,
+    actions=(PlayCard,),
+    deck=lambda _players, rules: deck(rules),
+    card=Card.from_code,
+    setup=Setup,
+    better_scores="higher",
+    parts={"heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot"},
+)
+"""The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""

@@ -1,0 +1,1 @@
+"""Kitten tricks: the rules engine, the world sampler and the heuristic bot."""
