@@ -719,5 +719,5 @@ def test_golden_transcript() -> None:
         state = state.apply(legal[(step * 7) % len(legal)])
         step += 1
     transcript = "\n".join(str(e) for e in state.events) + "\n"
-    golden = Path(__file__).parent / "golden" / "crazy-animals-3p-2026.txt"
+    golden = Path(__file__).parent.parent / "golden" / "crazy-animals-3p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")

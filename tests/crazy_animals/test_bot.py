@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from cardgames import classic_mistigri, testing
 from cardgames import crazy_animals as ca
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
-from cardgames.bots.crazy_animals import HeuristicBot
 from cardgames.crazy_animals import (
     DECK,
     GAME,
@@ -28,18 +27,20 @@ from cardgames.crazy_animals import (
     SWAP,
     Discard,
     Draw,
+    HeuristicBot,
     Knock,
     NoKnock,
     Peek,
     Replace,
     Swap,
     TakeDiscard,
+    sampler,
     scenario,
 )
 from cardgames.engine import State
+from crazy_animals.test_rules import N, play, table
 from strategies import CHOICES, SEEDS
 from test_bots import reachable_states
-from test_crazy_animals import N, play, table
 
 NINE = N[9]
 
@@ -116,7 +117,7 @@ def test_the_real_table_is_one_the_sampler_allows(
     states = no_knock_play(GAME.new(players, seed=seed), random.Random(seed), actions=200)
     state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
     seat = data.draw(st.integers(min_value=0, max_value=players - 1))
-    where = ca._whereabouts(state.view(seat))
+    where = sampler._whereabouts(state.view(seat))
     pos = state._pos
     for batch, cards in enumerate(where.batches):
         real = [pos.slots[i] for i in where.places[batch]]
