@@ -22,11 +22,13 @@ from cardgames import crazy_animals as ca
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
 from cardgames.crazy_animals import (
     DECK,
+    DRAW_TWO,
     GAME,
     PEEK,
     SWAP,
     Discard,
     Draw,
+    DrawTwo,
     HeuristicBot,
     Knock,
     NoKnock,
@@ -223,6 +225,38 @@ def test_a_scenario_discard_pile_stays_out_of_the_unseen_cards() -> None:
     assert any(isinstance(e, ca.StockReshuffled) for e in state.events)
     samples(state, 0)
     samples(state, 1)
+
+
+def test_samples_keep_a_draw_two_in_play() -> None:
+    """Mid Draw-two, every sample keeps it in play and off the pile, for every seat's view."""
+    state = play(table(THREE, draws=[DRAW_TWO, NINE]), Draw(), DrawTwo())
+    for seat in range(3):
+        for world in samples(state, seat):
+            assert world.in_play == (DRAW_TWO,)
+            assert world.discard_pile == state.discard_pile
+    done = play(state, Discard())
+    for world in samples(done, 1):
+        assert world.in_play == ()
+        assert world.discard_pile[-2:] == (NINE, DRAW_TWO)
+
+
+def test_a_reshuffle_during_a_draw_two_is_followed() -> None:
+    """After a stock rebuilt during a Draw-two, the sampler's batches match the real table."""
+    state = table(THREE, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert any(isinstance(e, ca.StockReshuffled) for e in state.events)
+    for seat in range(3):
+        where = sampler._whereabouts(state.view(seat))
+        pos = state._pos
+        for batch, cards in enumerate(where.batches):
+            real = [pos.slots[i] for i in where.places[batch]]
+            if batch == where.latest:
+                real += pos.stock
+                if where.other_holds:
+                    real.append(pos.drawn)
+            assert Counter(real) == Counter(cards)
+        for world in samples(state, seat):
+            assert world.in_play == (DRAW_TWO,)
 
 
 def test_the_sampler_reads_only_the_view() -> None:

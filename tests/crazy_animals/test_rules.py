@@ -219,8 +219,9 @@ def test_clause_8_swap_exchanges_two_slots_unseen() -> None:
     assert after.slots[0] == (N[1], N[2], N[3], N[0])
     assert after.slots[2] == (N[4], N[0], N[9], N[9])
     assert after.discard_pile[-1] == SWAP
-    (event,) = new_events(state, after)
+    event, discarded = new_events(state, after)
     assert event == ca.Swapped(seat=0, slot=3, other=2, other_slot=0)
+    assert discarded == ca.SpecialDiscarded(seat=0, card=SWAP)
     assert event.visible_to is None
     assert str(event) == (
         "seat 0 plays a Swap: its slot 3 and seat 2's slot 0 change places, unseen"
@@ -231,9 +232,10 @@ def test_clause_9_peek_shows_one_own_slot_to_its_owner() -> None:
     """A Peek shows one of the mover's own slots to the mover alone."""
     state = play(table(TWO, draws=[PEEK]), Draw())
     after = state.apply(Peek(2))
-    (event,) = new_events(state, after)
+    event, discarded = new_events(state, after)
     assert event == ca.Peeked(seat=0, slot=2, card=N[3], visible_to=frozenset({0}))
-    assert after.view(1).events[-1] == ca.Peeked(
+    assert discarded == ca.SpecialDiscarded(seat=0, card=PEEK)
+    assert after.view(1).events[-2] == ca.Peeked(
         seat=0, slot=2, card=None, visible_to=frozenset({0})
     )
     assert after.view(0).knowledge[0] == (N[1], None, N[3], N[4])
@@ -247,7 +249,7 @@ def test_clause_10_draw_two_gives_one_second_chance() -> None:
     assert state.legal_actions() == (Discard(), DrawTwo())
     first = state.apply(DrawTwo())
     assert first.view(0).step == "draw-two"
-    assert first.discard_pile[-1] == DRAW_TWO
+    assert first.in_play == (DRAW_TWO,)
     assert first.legal_actions() == (Discard(), DrawAgain(), *(Replace(k) for k in range(4)))
     second = first.apply(DrawAgain())
     assert second.discard_pile[-1] == N[9]
@@ -255,6 +257,7 @@ def test_clause_10_draw_two_gives_one_second_chance() -> None:
     assert second.legal_actions() == (Discard(), *(Replace(k) for k in range(4)))
     done = second.apply(Replace(0))
     assert done.slots[0][0] == N[0]
+    assert done.discard_pile[-3:] == (N[9], N[1], DRAW_TWO)
     assert done.to_move == 1
     # Using the first card as in action B ends the turn at once.
     kept = first.apply(Replace(3))
@@ -424,15 +427,6 @@ def test_ca_5_reshuffle_keeps_the_top_discard_and_is_seeded() -> None:
     assert len(orders) > 1
 
 
-def test_ca_5_reshuffle_during_a_draw_two() -> None:
-    """A Draw-two played with an empty stock refills it, keeping the Draw-two on top."""
-    state = table(TWO, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]])
-    state = play(state, Draw())
-    after = state.apply(DrawTwo())
-    assert after.discard_pile == (DRAW_TWO,)
-    assert any(isinstance(e, ca.StockReshuffled) for e in new_events(state, after))
-
-
 def test_ca_6_no_knock_before_everybody_has_played() -> None:
     """The knock decision appears only once every seat has had a turn this round."""
     state = table(TWO)
@@ -535,6 +529,209 @@ def test_ca_9_views_hide_drawn_peeked_and_unseen_cards() -> None:
     doc = json.loads(other.to_json())
     assert doc["game"] == "crazy-animals"
     assert doc["drawn"] is None
+
+
+def test_ca_10_swap_goes_on_the_pile_after_the_exchange() -> None:
+    """A used Swap reaches the discard pile after its exchange, and then tops the pile."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    assert state.zones()["hand/0"] == (SWAP,)
+    after = state.apply(Swap(0, 1, 0))
+    assert [e.kind for e in new_events(state, after)] == ["swapped", "special-discarded"]
+    assert after.events[-1] == ca.SpecialDiscarded(seat=0, card=SWAP)
+    assert after.discard_pile == (N[5], SWAP)
+    assert after.in_play == ()
+    assert after.legal_actions() == (Draw(),)
+
+
+def test_ca_10_peek_goes_on_the_pile_after_the_look() -> None:
+    """A used Peek reaches the discard pile after the private look, in everybody's sight."""
+    state = play(table(TWO, draws=[PEEK]), Draw())
+    after = state.apply(Peek(1))
+    assert [e.kind for e in new_events(state, after)] == ["peeked", "special-discarded"]
+    assert after.view(1).events[-1] == ca.SpecialDiscarded(seat=0, card=PEEK)
+    assert after.discard_pile == (N[5], PEEK)
+    assert after.in_play == ()
+
+
+def test_ca_10_draw_two_first_card_discarded_second_used() -> None:
+    """A Draw-two stays in play while it draws, then lands on the cards its action moved."""
+    start = play(table(TWO, draws=[DRAW_TWO, N[0], N[2]]), Draw())
+    played = start.apply(DrawTwo())
+    assert played.in_play == (DRAW_TWO,)
+    assert played.discard_pile == (N[5],)  # not on the pile yet
+    assert played.zones()["in_play"] == (DRAW_TWO,)
+    assert "in_play" in played.visible_zones(1)
+    assert played.view(1).in_play == (DRAW_TWO,)  # face up: everybody saw it played
+    testing.check_state(played, Rng(1, 1))  # the cards are conserved, the views leak nothing
+    second = played.apply(DrawAgain())
+    assert second.discard_pile == (N[5], N[0])
+    assert second.in_play == (DRAW_TWO,)
+    testing.check_state(second, Rng(1, 2))
+    done = second.apply(Replace(3))
+    assert done.discard_pile == (N[5], N[0], N[4], DRAW_TWO)
+    assert done.in_play == ()
+    kinds = [e.kind for e in new_events(start, done)]
+    assert kinds == [
+        "draw-two-played",
+        "drew",
+        "discarded",
+        "drew",
+        "replaced",
+        "special-discarded",
+    ]
+    assert done.events[-1] == ca.SpecialDiscarded(seat=0, card=DRAW_TWO)
+
+
+def test_ca_10_draw_two_whose_first_card_is_used() -> None:
+    """Placing, discarding or playing a Draw-two's first card tops it with the Draw-two."""
+    state = play(table(TWO, draws=[DRAW_TWO, N[0]]), Draw(), DrawTwo())
+    assert state.apply(Replace(1)).discard_pile == (N[5], N[2], DRAW_TWO)
+    assert state.apply(Discard()).discard_pile == (N[5], N[0], DRAW_TWO)
+    peeked = play(table(TWO, draws=[DRAW_TWO, PEEK]), Draw(), DrawTwo(), Peek(2))
+    assert peeked.discard_pile == (N[5], PEEK, DRAW_TWO)
+    assert [e.kind for e in peeked.events[-3:]] == [
+        "peeked",
+        "special-discarded",
+        "special-discarded",
+    ]
+
+
+def test_ca_10_draw_two_drawn_during_a_draw_two_goes_on_the_pile_first() -> None:
+    """A Draw-two played as a Draw-two's card completes first; the first one played ends on top."""
+    state = play(table(TWO, draws=[DRAW_TWO, DRAW_TWO, N[9], N[0]]), Draw(), DrawTwo())
+    nested = state.apply(DrawTwo())
+    assert nested.in_play == (DRAW_TWO, DRAW_TWO)
+    assert nested.view(1).in_play == (DRAW_TWO, DRAW_TWO)
+    assert nested.discard_pile == (N[5],)
+    done = play(nested, DrawAgain(), Replace(1))
+    assert done.discard_pile == (N[5], N[9], N[2], DRAW_TWO, DRAW_TWO)
+    assert [e.kind for e in done.events[-3:]] == [
+        "replaced",
+        "special-discarded",
+        "special-discarded",
+    ]
+    # Discarded unused instead, the second Draw-two goes onto the pile at once, below the rest.
+    unused = play(state, DrawAgain())
+    assert (unused.discard_pile, unused.in_play) == ((N[5], DRAW_TWO), (DRAW_TWO,))
+    assert unused.apply(Replace(0)).discard_pile == (N[5], DRAW_TWO, N[1], DRAW_TWO)
+
+
+def test_ca_10_next_player_cannot_take_what_a_draw_two_discarded() -> None:
+    """After a Draw-two turn the Draw-two tops the pile, so the next player must draw."""
+    state = table(TWO, draws=[DRAW_TWO, N[0], N[9]])
+    state = play(state, Draw(), DrawTwo(), DrawAgain(), Discard())
+    assert state.to_move == 1
+    assert state.discard_pile == (N[5], N[0], N[9], DRAW_TWO)
+    assert state.legal_actions() == (Draw(),)
+    with pytest.raises(IllegalActionError, match=r"top of the discard pile is a Draw-two.*CA-3"):
+        state.apply(TakeDiscard(0))
+
+
+def test_ca_10_restart_inside_a_draw_two() -> None:
+    """A Draw-two drawn as the second card restarts the sequence, and both end on the pile."""
+    draws = [DRAW_TWO, N[9], DRAW_TWO, N[8], N[0]]
+    state = play(table(TWO, draws=draws), Draw(), DrawTwo(), DrawAgain())
+    assert (state.drawn, state.in_play) == (DRAW_TWO, (DRAW_TWO,))
+    assert state.legal_actions() == (Discard(), DrawTwo())
+    restarted = state.apply(DrawTwo())
+    assert restarted.in_play == (DRAW_TWO, DRAW_TWO)
+    assert restarted.view(0).step == "draw-two"
+    assert DrawAgain() in restarted.legal_actions()
+    done = play(restarted, DrawAgain(), Replace(0))
+    assert done.discard_pile == (N[5], N[9], N[8], N[1], DRAW_TWO, DRAW_TWO)
+    assert done.legal_actions() == (Draw(),)
+
+
+def test_ca_10_reshuffle_during_a_draw_two_keeps_the_piles_top() -> None:
+    """A stock rebuilt during a Draw-two keeps the pile's top of the moment, not the Draw-two."""
+    state = play(table(TWO, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]]), Draw())
+    assert state.stock == ()
+    below = Counter(state.discard_pile[:-1])
+    assert below[DRAW_TWO] == 4  # the other four Draw-twos
+    after = state.apply(DrawTwo())
+    assert [e.kind for e in new_events(state, after)] == [
+        "draw-two-played",
+        "stock-reshuffled",
+        "drew",
+    ]
+    assert after.discard_pile == (N[6],)
+    assert after.in_play == (DRAW_TWO,)
+    assert Counter(after.stock) + Counter([after.drawn]) == below  # the played one is not in it
+    testing.check_state(after, Rng(2, 1))
+    done = after.apply(Discard())
+    assert done.discard_pile == (N[6], after.drawn, DRAW_TWO)
+    # At a draw-again the top is the card just discarded, and it stays the top.
+    state = table(TWO, draws=[DRAW_TWO, N[0]], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert state.stock == ()
+    below = Counter(state.discard_pile)
+    again = state.apply(DrawAgain())
+    assert isinstance(new_events(state, again)[1], ca.StockReshuffled)
+    assert (again.discard_pile, again.in_play) == ((N[0],), (DRAW_TWO,))
+    assert Counter(again.stock) + Counter([again.drawn]) == below
+
+
+def test_ca_11_stock_is_rebuilt_when_a_card_must_be_drawn() -> None:
+    """An emptied stock stays empty until a draw, which shuffles in the cards discarded since."""
+    state = table(TWO, draws=[DRAW_TWO, N[0]], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert state.stock == ()  # the Draw-two drew the last card: nothing is rebuilt yet
+    state = state.apply(Replace(3))  # the 4 of slot 3 goes face up, then the Draw-two
+    assert state.stock == ()
+    assert not any(isinstance(e, ca.StockReshuffled) for e in state.events)
+    pile = state.discard_pile
+    assert pile[-2:] == (N[4], DRAW_TWO)
+    after = state.apply(Draw())  # seat 1 must draw: now the stock is rebuilt
+    assert new_events(state, after)[0] == ca.StockReshuffled(count=len(pile) - 1)
+    assert Counter(after.stock) + Counter([after.drawn]) == Counter(pile[:-1])  # the 4 is in it
+    assert after.discard_pile == (DRAW_TWO,)
+
+
+def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
+    """At scoring an empty stock is rebuilt when a special must be replaced, keeping the top."""
+    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
+    state = table(
+        slots,
+        draws=[N[9]],
+        rest_in_stock=False,
+        discard_top=[N[0]],
+        turns_taken=2,
+        rules=Rules(rounds=1),
+    )
+    state = play(state, Draw(), Discard(), Knock())
+    assert state.stock == ()
+    pile = state.discard_pile  # the 9 on top; seat 1 takes it and shows its 5
+    over = state.apply(TakeDiscard(0))
+    kinds = [e.kind for e in new_events(state, over)]
+    assert kinds[:3] == ["took-discard", "stock-reshuffled", "special-replaced"]
+    # The set-aside Peek tops the pile when the stock is rebuilt, so it stays out of it.
+    assert new_events(state, over)[1] == ca.StockReshuffled(count=len(pile))
+    replaced = new_events(state, over)[2]
+    assert isinstance(replaced, ca.SpecialReplaced)
+    assert over.discard_pile == (PEEK, *(c for c in replaced.drawn if c.is_special))
+    testing.check_conservation(over)
+
+
+def test_ca_12_specials_set_aside_at_scoring_go_to_the_discard_pile() -> None:
+    """Each special set aside at scoring goes onto the pile, then the specials drawn for it."""
+    slots = [[SWAP, N[0], N[0], DRAW_TWO], [N[5], PEEK, N[7], N[8]]]
+    draws = [N[3], PEEK, N[4], N[6]]
+    state = table(slots, draws=draws, turns_taken=2, rules=Rules(rounds=1))
+    over = play(state, TakeDiscard(1), Knock(), TakeDiscard(2))
+    assert over.is_over
+    replaced = [
+        (e.seat, e.slot, e.special, e.drawn)
+        for e in over.events
+        if isinstance(e, ca.SpecialReplaced)
+    ]
+    assert replaced == [
+        (0, 0, SWAP, (N[3],)),
+        (0, 3, DRAW_TWO, (PEEK, N[4])),
+        (1, 1, PEEK, (N[6],)),
+    ]
+    assert over.discard_pile[-5:] == (N[7], SWAP, DRAW_TWO, PEEK, PEEK)
+    assert over.slots == ((N[3], N[5], N[0], N[4]), (N[5], N[6], N[0], N[8]))
+    testing.check_conservation(over)
 
 
 # --- Knowledge -----------------------------------------------------------------------------

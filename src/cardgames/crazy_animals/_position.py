@@ -27,6 +27,9 @@ class _Position(NamedTuple):
     to_move: int | None
     step: int
     drawn: int  # the card to_move holds after drawing, -1 if none
+    # The Draw-twos to_move played this turn, in order, face up but not yet on the discard
+    # pile: each goes there once its action is complete (CA-10).
+    in_play: tuple[int, ...]
     turns: int  # turns completed this round, counted up to the number of players
     knocker: int  # -1 until someone knocks
     final_left: int  # turns still to play after the knock

@@ -25,6 +25,7 @@ __all__ = [
     "Replaced",
     "RoundDealt",
     "RoundScored",
+    "SpecialDiscarded",
     "SpecialReplaced",
     "StockReshuffled",
     "Swapped",
@@ -192,7 +193,11 @@ class Peeked(Event):
 
 @attrs.frozen(slots=True)
 class DrawTwoPlayed(Event):
-    """``seat`` played a Draw-two: it goes to the discard pile and a card is drawn (public)."""
+    """``seat`` played a Draw-two: it lies face up in play while its cards are drawn (public).
+
+    It goes onto the discard pile only once its action is complete (CA-10): see
+    `SpecialDiscarded`.
+    """
 
     kind: ClassVar[str] = "draw-two-played"
     seat: int
@@ -200,6 +205,24 @@ class DrawTwoPlayed(Event):
     def __str__(self) -> str:
         """Describe the Draw-two."""
         return f"seat {self.seat} plays a Draw-two"
+
+
+@attrs.frozen(slots=True)
+class SpecialDiscarded(Event):
+    """``seat``'s used special ``card`` goes face up onto the discard pile (public; CA-10).
+
+    It follows the events of the special's action: a Swap's exchange, a Peek's look, and for
+    a Draw-two the use or discard of the card(s) it drew. A Draw-two played during a Draw-two
+    completes first, so the Draw-two played first ends on top of the pile.
+    """
+
+    kind: ClassVar[str] = "special-discarded"
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        """Describe the discard."""
+        return f"seat {self.seat} puts the used {self.card} on the discard pile"
 
 
 @attrs.frozen(slots=True)
@@ -339,6 +362,11 @@ def _special_replaced(
 @functools.cache
 def _draw_two_played(seat: int) -> DrawTwoPlayed:
     return DrawTwoPlayed(seat=seat)
+
+
+@functools.cache
+def _special_discarded(seat: int, card: int) -> SpecialDiscarded:
+    return SpecialDiscarded(seat=seat, card=_CARDS[card])
 
 
 @functools.cache

@@ -72,6 +72,7 @@ from cardgames.crazy_animals.events import (
     _peeked,
     _replaced,
     _round_dealt,
+    _special_discarded,
     _special_replaced,
     _swapped,
     _took_discard,
@@ -255,6 +256,15 @@ class State(_BaseState[_Position]):
         return None if drawn == _UNKNOWN else _CARDS[drawn]
 
     @property
+    def in_play(self) -> tuple[Card, ...]:
+        """The Draw-twos played this turn whose action is not complete yet, in the order played.
+
+        They are face up but not on the discard pile: each goes there once the card(s) it drew
+        are discarded or used, the last one played first (CA-10).
+        """
+        return _as_cards(self._pos.in_play)
+
+    @property
     def knocker(self) -> int | None:
         """The seat that knocked this round, if any."""
         knocker = self._pos.knocker
@@ -297,7 +307,10 @@ class State(_BaseState[_Position]):
         return Outcome(winners=_winners(self._pos.totals), scores=self._pos.totals)
 
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
-        """Each seat's slots and drawn card in hand, the stock and the discard pile."""
+        """Each seat's slots and drawn card in hand, the stock, the discard pile and ``in_play``.
+
+        ``in_play`` holds the Draw-twos played this turn whose action is not complete (CA-10).
+        """
         pos = self._pos
         out: dict[str, tuple[Card, ...]] = {}
         for seat, row in enumerate(self.slots):
@@ -307,12 +320,13 @@ class State(_BaseState[_Position]):
             out[f"hand/{seat}"] = (_CARDS[pos.drawn],) if held else ()
         out["stock"] = _as_cards(pos.stock)
         out["discard"] = _as_cards(pos.discard)
+        out["in_play"] = _as_cards(pos.in_play)
         return out
 
     def visible_zones(self, seat: int) -> frozenset[str]:
-        """The discard pile and the seat's drawn card; every slot once the match is over."""
+        """The discard pile, ``in_play``, the seat's drawn card; every slot once it is over."""
         seat = self._check_seat(seat)
-        seen = {"discard", f"hand/{seat}"}
+        seen = {"discard", "in_play", f"hand/{seat}"}
         if self._pos.step == _OVER:
             seen.update(f"slots/{s}" for s in range(self._players))
         return frozenset(seen)
@@ -412,12 +426,19 @@ class State(_BaseState[_Position]):
         return _HANDLERS[type(action)](self, self._pos, action)
 
     def _drawn(
-        self, pos: _Position, discard: tuple[int, ...], step: int, events: list[Event]
+        self,
+        pos: _Position,
+        discard: tuple[int, ...],
+        in_play: tuple[int, ...],
+        step: int,
+        events: list[Event],
     ) -> _Position:
         """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
         stock = pos.stock
         if not stock:
-            # CA-5: every discarded card but the top one is shuffled into a new stock.
+            # CA-5, CA-11: the stock is rebuilt only now that a card must be drawn from it:
+            # every discarded card but the pile's top, as it is at this moment, is shuffled in.
+            # A Draw-two being played is in play, not on the pile (CA-10), so it stays out.
             stock = self._rng(_RESHUFFLE).shuffled(discard[:-1])
             events.append(StockReshuffled(count=len(stock)))
             discard = discard[-1:]
@@ -434,6 +455,7 @@ class State(_BaseState[_Position]):
                 mover,
                 step,
                 card,
+                in_play,
                 pos.turns,
                 pos.knocker,
                 pos.final_left,
@@ -460,7 +482,7 @@ class State(_BaseState[_Position]):
     def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         events: list[Event] = []
-        return self._drawn(pos, pos.discard, _DRAWN, events), events
+        return self._drawn(pos, pos.discard, (), _DRAWN, events), events
 
     def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
@@ -491,7 +513,11 @@ class State(_BaseState[_Position]):
         slots[a], slots[b] = slots[b], slots[a]
         # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
         known[a], known[b] = known[b], known[a]
-        events: list[Event] = [_swapped(mover, action.slot, action.other, action.other_slot)]
+        # The Swap goes onto the pile once the exchange is done (CA-10).
+        events: list[Event] = [
+            _swapped(mover, action.slot, action.other, action.other_slot),
+            _special_discarded(mover, _SWAP),
+        ]
         return self._end_turn(pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
 
     def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -503,19 +529,23 @@ class State(_BaseState[_Position]):
         row = list(known[index])
         row[mover] = card
         known[index] = tuple(row)
-        events: list[Event] = [_peeked(mover, slot, card)]
+        # The Peek goes onto the pile once the look is done (CA-10).
+        events: list[Event] = [_peeked(mover, slot, card), _special_discarded(mover, _PEEK)]
         return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
 
     def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         events: list[Event] = [_draw_two_played(pos.to_move)]
-        # The Draw-two goes face up first, then its first card is drawn (CA-4).
-        return self._drawn(pos, (*pos.discard, _DRAW_TWO), _CHANCE, events), events
+        # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
+        # are discarded or used (CA-10); then its first card is drawn (CA-4).
+        in_play = (*pos.in_play, _DRAW_TWO)
+        return self._drawn(pos, pos.discard, in_play, _CHANCE, events), events
 
     def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
         events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
-        return self._drawn(pos, (*pos.discard, pos.drawn), _DRAWN, events), events
+        discard = (*pos.discard, pos.drawn)
+        return self._drawn(pos, discard, pos.in_play, _DRAWN, events), events
 
     def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
         del action
@@ -530,6 +560,7 @@ class State(_BaseState[_Position]):
                 (mover + 1) % n,
                 _TURN,
                 _UNKNOWN,
+                (),
                 pos.turns,
                 mover,
                 n - 1,
@@ -550,6 +581,7 @@ class State(_BaseState[_Position]):
                 (pos.to_move + 1) % self._players,  # type: ignore[operator]
                 _TURN,
                 _UNKNOWN,
+                (),
                 pos.turns,
                 pos.knocker,
                 pos.final_left,
@@ -570,6 +602,13 @@ class State(_BaseState[_Position]):
         """Close the mover's turn: the knock decision, the next turn or the end of the round."""
         mover: int = pos.to_move  # type: ignore[assignment]
         n = self._players
+        in_play = pos.in_play
+        if in_play:
+            # CA-10: each Draw-two played this turn goes onto the pile now that the card it
+            # drew was used; the one played last completes first, so the first ends on top.
+            done = in_play[::-1]
+            events.extend([_special_discarded(mover, card) for card in done])
+            discard = (*discard, *done)
         turns = pos.turns + 1 if pos.turns < n else n
         knocker = pos.knocker
         final_left = pos.final_left
@@ -591,6 +630,7 @@ class State(_BaseState[_Position]):
                 to_move,
                 step,
                 _UNKNOWN,
+                (),
                 turns,
                 knocker,
                 final_left,
@@ -631,6 +671,7 @@ class State(_BaseState[_Position]):
                     None,
                     _OVER,
                     _UNKNOWN,
+                    (),
                     n,
                     pos.knocker,
                     0,
@@ -777,6 +818,7 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
             starter,
             _TURN,
             _UNKNOWN,
+            (),
             0,
             _UNKNOWN,
             0,

@@ -39,6 +39,7 @@ from cardgames.crazy_animals.events import (
     Peeked,
     Replaced,
     RoundDealt,
+    SpecialDiscarded,
     StockReshuffled,
     Swapped,
     TookDiscard,
@@ -124,7 +125,7 @@ def _view_only(view: View) -> _Whereabouts:
     step, turns, drawn = _turn_of(view)
     slots = tuple(_UNKNOWN if c is None else c.face for row in view.knowledge for c in row)
     counts = list(_DECK_COUNTS)
-    for face in (*(c.face for c in view.discard_pile), *slots):
+    for face in (*(c.face for c in (*view.discard_pile, *view.in_play)), *slots):
         if face != _UNKNOWN:
             counts[face] -= 1
     if drawn != _UNKNOWN:
@@ -227,7 +228,6 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
             masks[a], masks[b] = masks[b], masks[a]
             if event.seat != seat:
                 unseen(held_batch, _SWAP)
-            pile.append(_SWAP)
         elif kind is Peeked:
             assert isinstance(event, Peeked)  # noqa: S101
             index = event.seat * SLOTS + event.slot
@@ -238,12 +238,14 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
                     unseen(batch[index], known[index])
             else:
                 unseen(held_batch, _PEEK)
-            pile.append(_PEEK)
         elif kind is DrawTwoPlayed:
             assert isinstance(event, DrawTwoPlayed)  # noqa: S101
             if event.seat != seat:
                 unseen(held_batch, _DRAW_TWO)
-            pile.append(_DRAW_TWO)
+        elif kind is SpecialDiscarded:
+            # A used special reaches the pile only now (CA-10); it was seen when played.
+            assert isinstance(event, SpecialDiscarded)  # noqa: S101
+            pile.append(event.card.face)
         elif kind is StockReshuffled:
             assert isinstance(event, StockReshuffled)  # noqa: S101
             turned = [0] * (_DRAW_TWO + 1)
@@ -324,6 +326,7 @@ def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _P
             where.to_move,
             where.step,
             drawn,
+            tuple([c.face for c in view.in_play]),
             where.turns,
             _UNKNOWN if view.knocker is None else view.knocker,
             view.final_turns,

@@ -38,6 +38,10 @@ class View(_BaseView):
     traded), ``"knock"`` (decide whether to knock) or ``"over"``."""
     discard_pile: tuple[Card, ...]
     """The face-up discard pile, bottom first (its last card is the top)."""
+    in_play: tuple[Card, ...]
+    """The Draw-twos ``to_move`` has played this turn whose action is not complete, in the
+    order played: face up, but not on the discard pile until the turn's action completes
+    (CA-10), the last one played going there first."""
     stock_size: int
     """How many face-down cards the stock holds."""
     knocker: int | None
@@ -90,6 +94,7 @@ def _build_view(  # noqa: PLR0917 - the parts of a view the position does not ho
         drawn=_CARDS[pos.drawn] if held else None,
         step=_STEP_NAMES[pos.step],
         discard_pile=_as_cards(pos.discard),
+        in_play=_as_cards(pos.in_play),
         stock_size=len(pos.stock),
         knocker=None if pos.knocker == _UNKNOWN else pos.knocker,
         final_turns=pos.final_left,
