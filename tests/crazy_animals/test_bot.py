@@ -335,8 +335,10 @@ def test_heuristic_bot_keeps_a_low_draw_and_peeks_unknown_slots() -> None:
 def test_heuristic_bot_swaps_its_known_high_card_for_a_known_low_one() -> None:
     """With a Swap it trades its remembered 9 for the card it remembers is a 0 elsewhere."""
     slots = [[N[1], N[2], N[3], NINE], [N[5], N[6], N[7], N[8]]]
-    # Seat 1 takes the 0 from the discard pile into its slot 3, in everybody's sight.
-    state = play(table(slots, draws=[SWAP], discard_top=[N[0]], to_move=1), TakeDiscard(3))
+    # Seat 1 starts round 2 and takes the 0 from the discard pile into its slot 3, in
+    # everybody's sight.
+    state = table(slots, draws=[SWAP], discard_top=[N[0]], round=2, scores=[4, 4], to_move=1)
+    state = play(state, TakeDiscard(3))
     state = play(state, Draw())  # seat 0 draws the Swap
     assert HeuristicBot().choose(state.view(0), random.Random(0)) == Swap(3, 1, 3)
 

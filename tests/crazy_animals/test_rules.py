@@ -38,9 +38,10 @@ from cardgames.crazy_animals import (
     Rules,
     Swap,
     TakeDiscard,
+    events,
     scenario,
 )
-from cardgames.errors import IllegalActionError, InvalidSetupError
+from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
 
@@ -822,7 +823,7 @@ def test_scenario_states_pass_the_contract() -> None:
         ({"slots": TWO, "to_move": 2}, r"to_move must be an int in 0\.\.1, not 2"),
         ({"slots": TWO, "round": 5}, r"round must be an int in 1\.\.4, not 5"),
         ({"slots": TWO, "turns_taken": -1}, "turns_taken must be an int"),
-        ({"slots": TWO, "scores": [1]}, "scores must give a non-negative total"),
+        ({"slots": TWO, "scores": [1]}, "scores: one total per seat is needed, 1 given for 2"),
         ({"slots": [TWO[0], TWO[0]]}, r"missing: .*extra: \['1', '2', '3', '4'\]"),
     ],
 )
@@ -833,6 +834,255 @@ def test_scenario_validation(kwargs: dict[str, Any], message: str) -> None:
     full = {"stock": rest, "discard_pile": [N[5]], **kwargs}
     with pytest.raises(InvalidSetupError, match=message):
         scenario(**full)
+
+
+def full_table(**kwargs: Any) -> dict[str, Any]:  # noqa: ANN401 - scenario()'s arguments
+    """The arguments of a valid two-seat scenario (``TWO``, a 5 face up), with ``kwargs`` over."""
+    rest = list((Counter(DECK.cards) - Counter([*TWO[0], *TWO[1], N[5]])).elements())
+    return {"slots": TWO, "stock": rest, "discard_pile": [N[5]], **kwargs}
+
+
+def document(state: ca.State, **setup: object) -> str:
+    """``state``'s JSON document with the fields ``setup`` of its setup replaced."""
+    doc = json.loads(state.to_json())
+    doc["setup"].update(setup)
+    return json.dumps(doc)
+
+
+def test_from_json_rejects_more_slot_rows_than_players() -> None:
+    """A setup with three rows of slots in a two-player document is refused, naming ``slots``."""
+    state = scenario(**full_table())
+    rows = [[c.code for c in row] for row in state.slots]
+    text = document(state, slots=[*rows, ["0", "0", "0", "0"]])
+    with pytest.raises(InvalidStateError, match="slots: 3 rows of slots for 2 players"):
+        GAME.from_json(text)
+
+
+def test_from_json_rejects_fewer_slot_rows_than_players() -> None:
+    """A three-player document whose setup has two rows of slots is refused, naming ``slots``."""
+    state = table(THREE)
+    rows = [[c.code for c in row] for row in state.slots[:2]]
+    with pytest.raises(InvalidStateError, match="slots: 2 rows of slots for 3 players"):
+        GAME.from_json(document(state, slots=rows))
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        pytest.param(
+            {"slots": [["1", "2", "3", "4", "5"], ["5", "6", "7", "8"]]},
+            "slots: seat 0 must have exactly 4 cards",
+            id="a seat with five slots",
+        ),
+        pytest.param(
+            {"discard_pile": ["1", "5"]},
+            r"missing: \[\], extra: \['1'\]",
+            id="a card once too often",
+        ),
+        pytest.param(
+            {"discard_pile": []},
+            "discard_pile: the discard pile must hold",
+            id="an empty discard pile",
+        ),
+        pytest.param(
+            {"scores": [0, 0, 0]},
+            "scores: one total per seat is needed, 3 given",
+            id="scores for three seats",
+        ),
+        pytest.param(
+            {"scores": [3, 0]},
+            r"scores: seat 0's total must be an int in 0\.\.0",
+            id="points before any round",
+        ),
+        pytest.param({"to_move": 1}, "to_move: after 0 turns of round 1", id="a turn out of order"),
+        pytest.param(
+            {"round": 5},
+            r"round must be an int in 1\.\.4, not 5",
+            id="a round beyond the match",
+        ),
+        pytest.param(
+            {"to_move": 2},
+            r"to_move must be an int in 0\.\.1, not 2",
+            id="a seat beyond the table",
+        ),
+    ],
+)
+def test_from_json_rejects_an_impossible_setup(setup: dict[str, object], message: str) -> None:
+    """A setup no match can reach is refused by ``from_json`` with the field at fault named."""
+    with pytest.raises(InvalidStateError, match=message):
+        GAME.from_json(document(scenario(**full_table()), **setup))
+
+
+def test_from_json_accepts_what_scenario_accepts() -> None:
+    """A scenario's document, with its history, loads back equal and plays on alike."""
+    state = play(scenario(**full_table(round=2, scores=[4, 7], to_move=1)), Draw(), Discard())
+    loaded = GAME.from_json(state.to_json())
+    assert loaded == state
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+def test_scenario_with_a_card_missing_and_none_extra_is_refused() -> None:
+    """A table lacking one card of the deck, with nothing extra, names the missing card."""
+    args = full_table()
+    stock = list(args["stock"])
+    stock.remove(DRAW_TWO)
+    with pytest.raises(InvalidSetupError, match=r"missing: \['Draw-two'\], extra: \[\]"):
+        scenario(**{**args, "stock": stock})
+
+
+def test_scenario_bounds_of_turns_taken() -> None:
+    """``turns_taken`` accepts 0 and 1,000,000 and refuses -1 and 1,000,001."""
+    assert scenario(**full_table(turns_taken=0)).view(0).everyone_has_played is False
+    assert scenario(**full_table(turns_taken=10**6)).view(0).everyone_has_played is True
+    for bad in (-1, 10**6 + 1):
+        with pytest.raises(
+            InvalidSetupError, match=rf"turns_taken must be an int in 0\.\.1000000, not {bad}"
+        ):
+            scenario(**full_table(turns_taken=bad))
+
+
+def test_scenario_bounds_of_to_move_and_round() -> None:
+    """``to_move`` is a seat 0..players-1 and ``round`` one of the match's rounds, 1..rounds."""
+    assert scenario(**full_table(to_move=1, turns_taken=2)).to_move == 1
+    for bad in (-1, 2):
+        with pytest.raises(
+            InvalidSetupError, match=rf"to_move must be an int in 0\.\.1, not {bad}"
+        ):
+            scenario(**full_table(to_move=bad))
+    assert scenario(**full_table(round=4, scores=[6, 6], turns_taken=2)).round == 4
+    assert scenario(**full_table(rules=Rules(rounds=1))).round == 1
+    for bad in (0, 5):
+        with pytest.raises(InvalidSetupError, match=rf"round must be an int in 1\.\.4, not {bad}"):
+            scenario(**full_table(round=bad))
+
+
+def test_scenario_turn_order_must_be_reachable() -> None:
+    """Before everyone has played, only the seat that many turns from the starter can move."""
+    assert scenario(**full_table(to_move=0)).to_move == 0
+    assert scenario(**full_table(to_move=1, turns_taken=1)).to_move == 1
+    assert scenario(**full_table(to_move=1, round=2, scores=[2, 2])).to_move == 1
+    with pytest.raises(
+        InvalidSetupError,
+        match=r"to_move: after 0 turns of round 1, which seat 0 started, it is seat 0's turn",
+    ):
+        scenario(**full_table(to_move=1))
+    with pytest.raises(InvalidSetupError, match="it is seat 1's turn, not seat 0's"):
+        scenario(**full_table(to_move=0, rules=Rules(first_player=1)))
+
+
+def test_scenario_bounds_of_scores() -> None:
+    """Earlier rounds give each seat 0..36 points each, and together what 4 cards each can."""
+    assert scenario(**full_table(round=2, scores=[36, 36], to_move=1)).scores == (36, 36)
+    assert scenario(**full_table(round=2, scores=[0, 4], to_move=1)).scores == (0, 4)
+    assert scenario(**full_table(round=3, scores=[0, 72])).scores == (0, 72)
+    cases = [
+        ([0, 1], 1, r"scores: seat 1's total must be an int in 0\.\.0 after 0 earlier round"),
+        ([37, 0], 2, r"seat 0's total must be an int in 0\.\.36 .* not 37"),
+        ([0, -1], 2, r"seat 1's total must be an int in 0\.\.36 .* not -1"),
+        (
+            [0, 3],
+            2,
+            r"scores: the totals add up to 3, but 1 earlier round\(s\) of 2 players give 4\.\.72",
+        ),
+        ([1, 2, 3], 2, "scores: one total per seat is needed, 3 given for 2 players"),
+    ]
+    for scores, round_, message in cases:
+        with pytest.raises(InvalidSetupError, match=message):
+            scenario(**full_table(round=round_, scores=scores, turns_taken=2))
+
+
+def test_rules_bounds() -> None:
+    """``first_player`` is a seat of the table and ``rounds`` None or 1..MAX_ROUNDS."""
+    assert GAME.new(3, seed=1, rules=Rules(first_player=0)).to_move == 0
+    assert GAME.new(3, seed=1, rules=Rules(first_player=2)).to_move == 2
+    with pytest.raises(InvalidSetupError, match="first_player must be a seat number"):
+        Rules(first_player=-1)
+    with pytest.raises(InvalidSetupError, match="first_player 3 is not a seat of a 3-player"):
+        GAME.new(3, seed=1, rules=Rules(first_player=3))
+    assert Rules(rounds=1).round_count(6) == 1
+    assert Rules(rounds=ca.MAX_ROUNDS).round_count(2) == ca.MAX_ROUNDS == 100
+    for bad in (0, ca.MAX_ROUNDS + 1):
+        with pytest.raises(InvalidSetupError, match=rf"rounds must be None .* 1\.\.100, not {bad}"):
+            Rules(rounds=bad)
+
+
+def test_action_and_card_bounds() -> None:
+    """Slots are 0..3, ``Swap.other`` a seat number, and card faces 0..12."""
+    for action in (TakeDiscard, Replace, Peek):
+        assert [action(0).slot, action(3).slot] == [0, 3]
+        for bad in (-1, 4):
+            with pytest.raises(ValueError, match=rf"slot must be a slot number 0\.\.3, not {bad}"):
+                action(bad)
+    assert Swap(0, 0, 3) == Swap(slot=0, other=0, other_slot=3)
+    with pytest.raises(ValueError, match=r"other must be a seat number \(an int >= 0\), not -1"):
+        Swap(0, -1, 0)
+    with pytest.raises(ValueError, match=r"other_slot must be a slot number 0\.\.3, not 4"):
+        Swap(0, 1, 4)
+    assert [Card(0).value, Card(12)] == [0, DRAW_TWO]
+    for bad in (-1, 13):
+        with pytest.raises(ValueError, match=rf"not {bad}"):
+            Card(bad)
+
+
+def test_swap_other_seat_bounds_in_play() -> None:
+    """A Swap may name any other seat up to the last one, never the mover or a missing seat."""
+    state = play(table(THREE, draws=[SWAP]), Draw())
+    assert state.apply(Swap(0, 2, 3)).slots[2][3] == N[1]
+    assert Swap(0, 1, 0) in state.legal_actions()
+    for other in (0, 3):
+        with pytest.raises(
+            IllegalActionError, match=rf"another seat \(0\.\.2 but 0, not {other}\)"
+        ):
+            state.apply(Swap(0, other, 0))
+
+
+def forged(action: Any, **fields: object) -> Any:  # noqa: ANN401 - any action type
+    """``action`` with ``fields`` set past its validators, as a careless caller could."""
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+def test_actions_forged_past_their_validators_are_illegal_not_crashes() -> None:
+    """Out-of-range or ill-typed fields give IllegalActionError, never another exception."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    cases = [
+        (forged(Swap(0, 1, 0), other=9), r"another seat \(0\.\.1 but 0, not 9\)"),
+        (forged(Swap(0, 1, 0), other=-1), r"another seat \(0\.\.1 but 0, not -1\)"),
+        (forged(Swap(0, 1, 0), other="1"), r"another seat \(0\.\.1 but 0, not 1\)"),
+        (forged(Swap(0, 1, 0), slot=4), r"slot must be a slot number 0\.\.3, not 4"),
+        (forged(Swap(0, 1, 0), other_slot=None), "other_slot must be a slot number"),
+        (forged(Replace(0), slot=-1), r"slot must be a slot number 0\.\.3, not -1"),
+        (forged(Peek(0), slot="0"), r"slot must be a slot number 0\.\.3, not '0'"),
+        (forged(TakeDiscard(0), slot=7), "slot must be a slot number"),
+    ]
+    for action, message in cases:
+        with pytest.raises(IllegalActionError, match=message):
+            state.apply(action)
+
+
+def test_event_caches_are_bounded() -> None:
+    """Each event cache holds at most its finite set of keys (or an LRU's size) after play."""
+    for players in range(2, 7):
+        for _ in testing.random_match(GAME, players, seed=players):
+            pass
+    most = {
+        "_round_dealt": ca.MAX_ROUNDS * 6 * 13,
+        "_looked": 6 * 13 * 13,
+        "_drew": 6 * 13,
+        "_took_discard": 6 * 4 * 13 * 13,
+        "_discarded": 6 * 13,
+        "_replaced": 6 * 4 * 13,
+        "_swapped": 6 * 4 * 6 * 4,
+        "_peeked": 6 * 4 * 13,
+        "_special_discarded": 6 * 13,
+        "_draw_two_played": 6,
+        "_knocked": 6,
+    }
+    for name, bound in most.items():
+        info = getattr(events, name).cache_info()
+        assert 0 < info.currsize <= bound, name
+    assert events._special_replaced.cache_info().maxsize == 4096
 
 
 @pytest.mark.parametrize(
@@ -894,7 +1144,8 @@ def test_action_strings_and_json() -> None:
 
 def test_view_fields() -> None:
     """A view shows the public table, the seat's drawn card and where the turn stands."""
-    state = play(table(THREE, draws=[N[2]], round=2, scores=[3, 4, 5]), Draw())
+    state = table(THREE, draws=[N[2]], round=2, turns_taken=2, scores=[3, 4, 5])
+    state = play(state, Draw())
     view = state.view(0)
     assert (view.step, view.drawn, view.stock_size) == ("drawn", N[2], len(state.stock))
     assert view.starting_player == 1

@@ -197,17 +197,24 @@ def scenario(
         slots: four cards per seat, slots 0..3 (so ``len(slots)`` is the player count).
         stock: the face-down stock, bottom first: the LAST card is drawn first.
         discard_pile: the face-up discard pile, bottom first: the last card is its top.
-        to_move: the seat whose turn starts.
-        turns_taken: the turns already completed this round (knocking is allowed once every
-            seat has had a turn, CA-6: ``turns_taken >= players`` allows it after this turn).
-        round: the round being played (1-based); it fixes the starting player of later rounds.
-        scores: each seat's total from earlier rounds; ``None`` means zeros.
+        to_move: the seat whose turn starts. Until every seat has played, turns go once round
+            the table from the round's starting player, so with ``turns_taken < players`` it
+            must be the seat ``turns_taken`` places clockwise from that player.
+        turns_taken: the turns already completed this round, at most 1,000,000 (knocking is
+            allowed once every seat has had a turn, CA-6: ``turns_taken >= players`` allows it
+            after this turn).
+        round: the round being played (1-based); it fixes the starting player of this round and
+            of later rounds.
+        scores: each seat's total from earlier rounds; ``None`` means zeros. Each round gives a
+            seat 0..36 points, and all seats together what 4 number cards each can add up to.
         seed: drives the reshuffles and later deals from here on.
         rules: the options.
 
     Raises:
-        InvalidSetupError: the cards are not exactly the 66 of the deck, a seat has not 4
-            cards, the discard pile is empty, or a number is out of range.
+        InvalidSetupError: no match could reach this table: the cards are not exactly the 66
+            of the deck, a seat has not 4 cards, the discard pile is empty, a number is out of
+            range, ``to_move`` breaks the turn order or ``scores`` are beyond what the earlier
+            rounds can give. The message starts with the field at fault.
     """
     players = len(slots)
     setup = Setup(
@@ -352,7 +359,7 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
-        _check_scenario(setup, players, rules.round_count(players))
+        _check_scenario(setup, players, rules.round_count(players), rules.first_player)
         slots = tuple(card.face for row in setup.slots for card in row)
         discard = tuple(card.face for card in setup.discard_pile)
         stock = tuple(card.face for card in setup.stock)
@@ -380,6 +387,11 @@ class State(_BaseState[_Position]):
         mover = pos.to_move
         if type(action) not in _HANDLERS:
             return super()._why_illegal(action)  # another game's action
+        for name in _SLOT_FIELDS.get(type(action), ()):
+            # Only an action built around its validators gets here with a bad slot.
+            value = getattr(action, name)
+            if type(value) is not int or not 0 <= value < SLOTS:
+                return f"{name} must be a slot number 0..{SLOTS - 1}, not {value!r}"
         if isinstance(action, TakeDiscard | Draw):
             if step != _TURN:
                 return f"seat {mover} has already chosen its action for this turn"
@@ -414,7 +426,9 @@ class State(_BaseState[_Position]):
             if isinstance(action, Swap | Peek | DrawTwo) and drawn != _SPECIAL_OF[type(action)]:
                 return f"the drawn card is the {drawn}, not a {_SPECIAL_OF[type(action)]}"
             if isinstance(action, Swap) and (
-                action.other == mover or action.other >= self._players
+                type(action.other) is not int
+                or not 0 <= action.other < self._players
+                or action.other == mover
             ):
                 return (
                     f"a Swap exchanges a slot of yours with a slot of another seat (0.."
@@ -766,6 +780,12 @@ _HANDLERS = {
     NoKnock: State._no_knock,  # noqa: SLF001
 }
 _SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
+_SLOT_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    TakeDiscard: ("slot",),
+    Replace: ("slot",),
+    Peek: ("slot",),
+    Swap: ("slot", "other_slot"),
+}
 
 
 def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
