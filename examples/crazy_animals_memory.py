@@ -63,7 +63,7 @@ slots = [
     [card(5), card(6), card(8), card(2)],
     [card(0), PEEK, card(9), card(9)],
 ]
-draws = [PEEK, SWAP, DRAW_TWO, card(9), card(1), SWAP, DRAW_TWO, card(2)]  # in order
+draws = [PEEK, SWAP, DRAW_TWO, card(9), card(1), card(0), SWAP, DRAW_TWO, card(2)]  # in order
 named = Counter(c for row in slots for c in row) + Counter(draws) + Counter([card(0)])
 rest = list((Counter(DECK.cards) - named).elements())
 state = scenario(
@@ -81,10 +81,14 @@ state = step(state, Draw(), Peek(1))
 print("Seat 1 draws a Swap: its slot 0 and seat 0's slot 1 change places, unseen.")
 state = step(state, Draw(), Swap(0, 0, 1))
 print("Seat 2 plays a Draw-two, trades the 9 it drew for the next card, keeps that 1.")
+print("The Draw-two goes onto the discard pile last, on top of the 9s (CA-10).")
 state = step(state, Draw(), DrawTwo(), DrawAgain(), Replace(2))
+assert state.discard_pile[-1] == DRAW_TWO
 print("Everyone has played: seat 2 knocks. Seats 0 and 1 have one last turn each.")
 state = step(state, Knock())
-state = step(state, TakeDiscard(1))
+print("Seat 0 cannot take a 9 from under the Draw-two: it draws a 0 and keeps it in slot 1.")
+assert TakeDiscard(1) not in state.legal_actions()
+state = step(state, Draw(), Replace(1))
 print("Seat 1 uses a last Swap on the knocker's row, which ends the round.")
 state = step(state, Draw(), Swap(3, 2, 0))
 

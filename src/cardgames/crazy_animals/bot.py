@@ -1,11 +1,12 @@
 """A heuristic bot for Crazy Animals: it remembers, swaps out its high cards and knocks low.
 
->>> import random
->>> from cardgames import crazy_animals
->>> from cardgames.bots.crazy_animals import HeuristicBot
->>> state = crazy_animals.GAME.new(3, seed=7)
->>> HeuristicBot().choose(state.view(0), random.Random(0)) in state.legal_actions()
-True
+Examples:
+    >>> import random
+    >>> from cardgames import crazy_animals
+    >>> from cardgames.crazy_animals import HeuristicBot
+    >>> state = crazy_animals.GAME.new(3, seed=7)
+    >>> HeuristicBot().choose(state.view(0), random.Random(0)) in state.legal_actions()
+    True
 """
 
 from __future__ import annotations
@@ -13,13 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardgames.crazy_animals import (
-    DECK,
-    DRAW_TWO,
-    PEEK,
-    SLOTS,
-    SWAP,
-    Card,
+from cardgames.crazy_animals.actions import (
     Discard,
     DrawAgain,
     DrawTwo,
@@ -29,8 +24,9 @@ from cardgames.crazy_animals import (
     Replace,
     Swap,
     TakeDiscard,
-    View,
 )
+from cardgames.crazy_animals.cards import DECK, DRAW_TWO, PEEK, SLOTS, SWAP, Card
+from cardgames.crazy_animals.view import View
 from cardgames.engine import Action
 from cardgames.engine import View as AnyView
 

@@ -20,26 +20,29 @@ from hypothesis import strategies as st
 from cardgames import classic_mistigri, testing
 from cardgames import crazy_animals as ca
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
-from cardgames.bots.crazy_animals import HeuristicBot
 from cardgames.crazy_animals import (
     DECK,
+    DRAW_TWO,
     GAME,
     PEEK,
     SWAP,
     Discard,
     Draw,
+    DrawTwo,
+    HeuristicBot,
     Knock,
     NoKnock,
     Peek,
     Replace,
     Swap,
     TakeDiscard,
+    sampler,
     scenario,
 )
 from cardgames.engine import State
+from crazy_animals.test_rules import N, play, table
 from strategies import CHOICES, SEEDS
 from test_bots import reachable_states
-from test_crazy_animals import N, play, table
 
 NINE = N[9]
 
@@ -116,7 +119,7 @@ def test_the_real_table_is_one_the_sampler_allows(
     states = no_knock_play(GAME.new(players, seed=seed), random.Random(seed), actions=200)
     state = states[data.draw(st.integers(min_value=0, max_value=len(states) - 1))]
     seat = data.draw(st.integers(min_value=0, max_value=players - 1))
-    where = ca._whereabouts(state.view(seat))
+    where = sampler._whereabouts(state.view(seat))
     pos = state._pos
     for batch, cards in enumerate(where.batches):
         real = [pos.slots[i] for i in where.places[batch]]
@@ -224,6 +227,38 @@ def test_a_scenario_discard_pile_stays_out_of_the_unseen_cards() -> None:
     samples(state, 1)
 
 
+def test_samples_keep_a_draw_two_in_play() -> None:
+    """Mid Draw-two, every sample keeps it in play and off the pile, for every seat's view."""
+    state = play(table(THREE, draws=[DRAW_TWO, NINE]), Draw(), DrawTwo())
+    for seat in range(3):
+        for world in samples(state, seat):
+            assert world.in_play == (DRAW_TWO,)
+            assert world.discard_pile == state.discard_pile
+    done = play(state, Discard())
+    for world in samples(done, 1):
+        assert world.in_play == ()
+        assert world.discard_pile[-2:] == (NINE, DRAW_TWO)
+
+
+def test_a_reshuffle_during_a_draw_two_is_followed() -> None:
+    """After a stock rebuilt during a Draw-two, the sampler's batches match the real table."""
+    state = table(THREE, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert any(isinstance(e, ca.StockReshuffled) for e in state.events)
+    for seat in range(3):
+        where = sampler._whereabouts(state.view(seat))
+        pos = state._pos
+        for batch, cards in enumerate(where.batches):
+            real = [pos.slots[i] for i in where.places[batch]]
+            if batch == where.latest:
+                real += pos.stock
+                if where.other_holds:
+                    real.append(pos.drawn)
+            assert Counter(real) == Counter(cards)
+        for world in samples(state, seat):
+            assert world.in_play == (DRAW_TWO,)
+
+
 def test_the_sampler_reads_only_the_view() -> None:
     """Two tables that look the same to a seat give it the same samples; a view holds no state."""
     state = play(table(THREE, draws=[PEEK, SWAP]), Draw(), Peek(1), Draw())
@@ -300,8 +335,10 @@ def test_heuristic_bot_keeps_a_low_draw_and_peeks_unknown_slots() -> None:
 def test_heuristic_bot_swaps_its_known_high_card_for_a_known_low_one() -> None:
     """With a Swap it trades its remembered 9 for the card it remembers is a 0 elsewhere."""
     slots = [[N[1], N[2], N[3], NINE], [N[5], N[6], N[7], N[8]]]
-    # Seat 1 takes the 0 from the discard pile into its slot 3, in everybody's sight.
-    state = play(table(slots, draws=[SWAP], discard_top=[N[0]], to_move=1), TakeDiscard(3))
+    # Seat 1 starts round 2 and takes the 0 from the discard pile into its slot 3, in
+    # everybody's sight.
+    state = table(slots, draws=[SWAP], discard_top=[N[0]], round=2, scores=[4, 4], to_move=1)
+    state = play(state, TakeDiscard(3))
     state = play(state, Draw())  # seat 0 draws the Swap
     assert HeuristicBot().choose(state.view(0), random.Random(0)) == Swap(3, 1, 3)
 

@@ -38,9 +38,10 @@ from cardgames.crazy_animals import (
     Rules,
     Swap,
     TakeDiscard,
+    events,
     scenario,
 )
-from cardgames.errors import IllegalActionError, InvalidSetupError
+from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
 
@@ -219,8 +220,9 @@ def test_clause_8_swap_exchanges_two_slots_unseen() -> None:
     assert after.slots[0] == (N[1], N[2], N[3], N[0])
     assert after.slots[2] == (N[4], N[0], N[9], N[9])
     assert after.discard_pile[-1] == SWAP
-    (event,) = new_events(state, after)
+    event, discarded = new_events(state, after)
     assert event == ca.Swapped(seat=0, slot=3, other=2, other_slot=0)
+    assert discarded == ca.SpecialDiscarded(seat=0, card=SWAP)
     assert event.visible_to is None
     assert str(event) == (
         "seat 0 plays a Swap: its slot 3 and seat 2's slot 0 change places, unseen"
@@ -231,9 +233,10 @@ def test_clause_9_peek_shows_one_own_slot_to_its_owner() -> None:
     """A Peek shows one of the mover's own slots to the mover alone."""
     state = play(table(TWO, draws=[PEEK]), Draw())
     after = state.apply(Peek(2))
-    (event,) = new_events(state, after)
+    event, discarded = new_events(state, after)
     assert event == ca.Peeked(seat=0, slot=2, card=N[3], visible_to=frozenset({0}))
-    assert after.view(1).events[-1] == ca.Peeked(
+    assert discarded == ca.SpecialDiscarded(seat=0, card=PEEK)
+    assert after.view(1).events[-2] == ca.Peeked(
         seat=0, slot=2, card=None, visible_to=frozenset({0})
     )
     assert after.view(0).knowledge[0] == (N[1], None, N[3], N[4])
@@ -247,7 +250,7 @@ def test_clause_10_draw_two_gives_one_second_chance() -> None:
     assert state.legal_actions() == (Discard(), DrawTwo())
     first = state.apply(DrawTwo())
     assert first.view(0).step == "draw-two"
-    assert first.discard_pile[-1] == DRAW_TWO
+    assert first.in_play == (DRAW_TWO,)
     assert first.legal_actions() == (Discard(), DrawAgain(), *(Replace(k) for k in range(4)))
     second = first.apply(DrawAgain())
     assert second.discard_pile[-1] == N[9]
@@ -255,6 +258,7 @@ def test_clause_10_draw_two_gives_one_second_chance() -> None:
     assert second.legal_actions() == (Discard(), *(Replace(k) for k in range(4)))
     done = second.apply(Replace(0))
     assert done.slots[0][0] == N[0]
+    assert done.discard_pile[-3:] == (N[9], N[1], DRAW_TWO)
     assert done.to_move == 1
     # Using the first card as in action B ends the turn at once.
     kept = first.apply(Replace(3))
@@ -424,15 +428,6 @@ def test_ca_5_reshuffle_keeps_the_top_discard_and_is_seeded() -> None:
     assert len(orders) > 1
 
 
-def test_ca_5_reshuffle_during_a_draw_two() -> None:
-    """A Draw-two played with an empty stock refills it, keeping the Draw-two on top."""
-    state = table(TWO, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]])
-    state = play(state, Draw())
-    after = state.apply(DrawTwo())
-    assert after.discard_pile == (DRAW_TWO,)
-    assert any(isinstance(e, ca.StockReshuffled) for e in new_events(state, after))
-
-
 def test_ca_6_no_knock_before_everybody_has_played() -> None:
     """The knock decision appears only once every seat has had a turn this round."""
     state = table(TWO)
@@ -537,6 +532,209 @@ def test_ca_9_views_hide_drawn_peeked_and_unseen_cards() -> None:
     assert doc["drawn"] is None
 
 
+def test_ca_10_swap_goes_on_the_pile_after_the_exchange() -> None:
+    """A used Swap reaches the discard pile after its exchange, and then tops the pile."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    assert state.zones()["hand/0"] == (SWAP,)
+    after = state.apply(Swap(0, 1, 0))
+    assert [e.kind for e in new_events(state, after)] == ["swapped", "special-discarded"]
+    assert after.events[-1] == ca.SpecialDiscarded(seat=0, card=SWAP)
+    assert after.discard_pile == (N[5], SWAP)
+    assert after.in_play == ()
+    assert after.legal_actions() == (Draw(),)
+
+
+def test_ca_10_peek_goes_on_the_pile_after_the_look() -> None:
+    """A used Peek reaches the discard pile after the private look, in everybody's sight."""
+    state = play(table(TWO, draws=[PEEK]), Draw())
+    after = state.apply(Peek(1))
+    assert [e.kind for e in new_events(state, after)] == ["peeked", "special-discarded"]
+    assert after.view(1).events[-1] == ca.SpecialDiscarded(seat=0, card=PEEK)
+    assert after.discard_pile == (N[5], PEEK)
+    assert after.in_play == ()
+
+
+def test_ca_10_draw_two_first_card_discarded_second_used() -> None:
+    """A Draw-two stays in play while it draws, then lands on the cards its action moved."""
+    start = play(table(TWO, draws=[DRAW_TWO, N[0], N[2]]), Draw())
+    played = start.apply(DrawTwo())
+    assert played.in_play == (DRAW_TWO,)
+    assert played.discard_pile == (N[5],)  # not on the pile yet
+    assert played.zones()["in_play"] == (DRAW_TWO,)
+    assert "in_play" in played.visible_zones(1)
+    assert played.view(1).in_play == (DRAW_TWO,)  # face up: everybody saw it played
+    testing.check_state(played, Rng(1, 1))  # the cards are conserved, the views leak nothing
+    second = played.apply(DrawAgain())
+    assert second.discard_pile == (N[5], N[0])
+    assert second.in_play == (DRAW_TWO,)
+    testing.check_state(second, Rng(1, 2))
+    done = second.apply(Replace(3))
+    assert done.discard_pile == (N[5], N[0], N[4], DRAW_TWO)
+    assert done.in_play == ()
+    kinds = [e.kind for e in new_events(start, done)]
+    assert kinds == [
+        "draw-two-played",
+        "drew",
+        "discarded",
+        "drew",
+        "replaced",
+        "special-discarded",
+    ]
+    assert done.events[-1] == ca.SpecialDiscarded(seat=0, card=DRAW_TWO)
+
+
+def test_ca_10_draw_two_whose_first_card_is_used() -> None:
+    """Placing, discarding or playing a Draw-two's first card tops it with the Draw-two."""
+    state = play(table(TWO, draws=[DRAW_TWO, N[0]]), Draw(), DrawTwo())
+    assert state.apply(Replace(1)).discard_pile == (N[5], N[2], DRAW_TWO)
+    assert state.apply(Discard()).discard_pile == (N[5], N[0], DRAW_TWO)
+    peeked = play(table(TWO, draws=[DRAW_TWO, PEEK]), Draw(), DrawTwo(), Peek(2))
+    assert peeked.discard_pile == (N[5], PEEK, DRAW_TWO)
+    assert [e.kind for e in peeked.events[-3:]] == [
+        "peeked",
+        "special-discarded",
+        "special-discarded",
+    ]
+
+
+def test_ca_10_draw_two_drawn_during_a_draw_two_goes_on_the_pile_first() -> None:
+    """A Draw-two played as a Draw-two's card completes first; the first one played ends on top."""
+    state = play(table(TWO, draws=[DRAW_TWO, DRAW_TWO, N[9], N[0]]), Draw(), DrawTwo())
+    nested = state.apply(DrawTwo())
+    assert nested.in_play == (DRAW_TWO, DRAW_TWO)
+    assert nested.view(1).in_play == (DRAW_TWO, DRAW_TWO)
+    assert nested.discard_pile == (N[5],)
+    done = play(nested, DrawAgain(), Replace(1))
+    assert done.discard_pile == (N[5], N[9], N[2], DRAW_TWO, DRAW_TWO)
+    assert [e.kind for e in done.events[-3:]] == [
+        "replaced",
+        "special-discarded",
+        "special-discarded",
+    ]
+    # Discarded unused instead, the second Draw-two goes onto the pile at once, below the rest.
+    unused = play(state, DrawAgain())
+    assert (unused.discard_pile, unused.in_play) == ((N[5], DRAW_TWO), (DRAW_TWO,))
+    assert unused.apply(Replace(0)).discard_pile == (N[5], DRAW_TWO, N[1], DRAW_TWO)
+
+
+def test_ca_10_next_player_cannot_take_what_a_draw_two_discarded() -> None:
+    """After a Draw-two turn the Draw-two tops the pile, so the next player must draw."""
+    state = table(TWO, draws=[DRAW_TWO, N[0], N[9]])
+    state = play(state, Draw(), DrawTwo(), DrawAgain(), Discard())
+    assert state.to_move == 1
+    assert state.discard_pile == (N[5], N[0], N[9], DRAW_TWO)
+    assert state.legal_actions() == (Draw(),)
+    with pytest.raises(IllegalActionError, match=r"top of the discard pile is a Draw-two.*CA-3"):
+        state.apply(TakeDiscard(0))
+
+
+def test_ca_10_restart_inside_a_draw_two() -> None:
+    """A Draw-two drawn as the second card restarts the sequence, and both end on the pile."""
+    draws = [DRAW_TWO, N[9], DRAW_TWO, N[8], N[0]]
+    state = play(table(TWO, draws=draws), Draw(), DrawTwo(), DrawAgain())
+    assert (state.drawn, state.in_play) == (DRAW_TWO, (DRAW_TWO,))
+    assert state.legal_actions() == (Discard(), DrawTwo())
+    restarted = state.apply(DrawTwo())
+    assert restarted.in_play == (DRAW_TWO, DRAW_TWO)
+    assert restarted.view(0).step == "draw-two"
+    assert DrawAgain() in restarted.legal_actions()
+    done = play(restarted, DrawAgain(), Replace(0))
+    assert done.discard_pile == (N[5], N[9], N[8], N[1], DRAW_TWO, DRAW_TWO)
+    assert done.legal_actions() == (Draw(),)
+
+
+def test_ca_10_reshuffle_during_a_draw_two_keeps_the_piles_top() -> None:
+    """A stock rebuilt during a Draw-two keeps the pile's top of the moment, not the Draw-two."""
+    state = play(table(TWO, draws=[DRAW_TWO], rest_in_stock=False, discard_top=[N[6]]), Draw())
+    assert state.stock == ()
+    below = Counter(state.discard_pile[:-1])
+    assert below[DRAW_TWO] == 4  # the other four Draw-twos
+    after = state.apply(DrawTwo())
+    assert [e.kind for e in new_events(state, after)] == [
+        "draw-two-played",
+        "stock-reshuffled",
+        "drew",
+    ]
+    assert after.discard_pile == (N[6],)
+    assert after.in_play == (DRAW_TWO,)
+    assert Counter(after.stock) + Counter([after.drawn]) == below  # the played one is not in it
+    testing.check_state(after, Rng(2, 1))
+    done = after.apply(Discard())
+    assert done.discard_pile == (N[6], after.drawn, DRAW_TWO)
+    # At a draw-again the top is the card just discarded, and it stays the top.
+    state = table(TWO, draws=[DRAW_TWO, N[0]], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert state.stock == ()
+    below = Counter(state.discard_pile)
+    again = state.apply(DrawAgain())
+    assert isinstance(new_events(state, again)[1], ca.StockReshuffled)
+    assert (again.discard_pile, again.in_play) == ((N[0],), (DRAW_TWO,))
+    assert Counter(again.stock) + Counter([again.drawn]) == below
+
+
+def test_ca_11_stock_is_rebuilt_when_a_card_must_be_drawn() -> None:
+    """An emptied stock stays empty until a draw, which shuffles in the cards discarded since."""
+    state = table(TWO, draws=[DRAW_TWO, N[0]], rest_in_stock=False, discard_top=[N[6]])
+    state = play(state, Draw(), DrawTwo())
+    assert state.stock == ()  # the Draw-two drew the last card: nothing is rebuilt yet
+    state = state.apply(Replace(3))  # the 4 of slot 3 goes face up, then the Draw-two
+    assert state.stock == ()
+    assert not any(isinstance(e, ca.StockReshuffled) for e in state.events)
+    pile = state.discard_pile
+    assert pile[-2:] == (N[4], DRAW_TWO)
+    after = state.apply(Draw())  # seat 1 must draw: now the stock is rebuilt
+    assert new_events(state, after)[0] == ca.StockReshuffled(count=len(pile) - 1)
+    assert Counter(after.stock) + Counter([after.drawn]) == Counter(pile[:-1])  # the 4 is in it
+    assert after.discard_pile == (DRAW_TWO,)
+
+
+def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
+    """At scoring an empty stock is rebuilt when a special must be replaced, keeping the top."""
+    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
+    state = table(
+        slots,
+        draws=[N[9]],
+        rest_in_stock=False,
+        discard_top=[N[0]],
+        turns_taken=2,
+        rules=Rules(rounds=1),
+    )
+    state = play(state, Draw(), Discard(), Knock())
+    assert state.stock == ()
+    pile = state.discard_pile  # the 9 on top; seat 1 takes it and shows its 5
+    over = state.apply(TakeDiscard(0))
+    kinds = [e.kind for e in new_events(state, over)]
+    assert kinds[:3] == ["took-discard", "stock-reshuffled", "special-replaced"]
+    # The set-aside Peek tops the pile when the stock is rebuilt, so it stays out of it.
+    assert new_events(state, over)[1] == ca.StockReshuffled(count=len(pile))
+    replaced = new_events(state, over)[2]
+    assert isinstance(replaced, ca.SpecialReplaced)
+    assert over.discard_pile == (PEEK, *(c for c in replaced.drawn if c.is_special))
+    testing.check_conservation(over)
+
+
+def test_ca_12_specials_set_aside_at_scoring_go_to_the_discard_pile() -> None:
+    """Each special set aside at scoring goes onto the pile, then the specials drawn for it."""
+    slots = [[SWAP, N[0], N[0], DRAW_TWO], [N[5], PEEK, N[7], N[8]]]
+    draws = [N[3], PEEK, N[4], N[6]]
+    state = table(slots, draws=draws, turns_taken=2, rules=Rules(rounds=1))
+    over = play(state, TakeDiscard(1), Knock(), TakeDiscard(2))
+    assert over.is_over
+    replaced = [
+        (e.seat, e.slot, e.special, e.drawn)
+        for e in over.events
+        if isinstance(e, ca.SpecialReplaced)
+    ]
+    assert replaced == [
+        (0, 0, SWAP, (N[3],)),
+        (0, 3, DRAW_TWO, (PEEK, N[4])),
+        (1, 1, PEEK, (N[6],)),
+    ]
+    assert over.discard_pile[-5:] == (N[7], SWAP, DRAW_TWO, PEEK, PEEK)
+    assert over.slots == ((N[3], N[5], N[0], N[4]), (N[5], N[6], N[0], N[8]))
+    testing.check_conservation(over)
+
+
 # --- Knowledge -----------------------------------------------------------------------------
 
 
@@ -625,7 +823,7 @@ def test_scenario_states_pass_the_contract() -> None:
         ({"slots": TWO, "to_move": 2}, r"to_move must be an int in 0\.\.1, not 2"),
         ({"slots": TWO, "round": 5}, r"round must be an int in 1\.\.4, not 5"),
         ({"slots": TWO, "turns_taken": -1}, "turns_taken must be an int"),
-        ({"slots": TWO, "scores": [1]}, "scores must give a non-negative total"),
+        ({"slots": TWO, "scores": [1]}, "scores: one total per seat is needed, 1 given for 2"),
         ({"slots": [TWO[0], TWO[0]]}, r"missing: .*extra: \['1', '2', '3', '4'\]"),
     ],
 )
@@ -636,6 +834,255 @@ def test_scenario_validation(kwargs: dict[str, Any], message: str) -> None:
     full = {"stock": rest, "discard_pile": [N[5]], **kwargs}
     with pytest.raises(InvalidSetupError, match=message):
         scenario(**full)
+
+
+def full_table(**kwargs: Any) -> dict[str, Any]:  # noqa: ANN401 - scenario()'s arguments
+    """The arguments of a valid two-seat scenario (``TWO``, a 5 face up), with ``kwargs`` over."""
+    rest = list((Counter(DECK.cards) - Counter([*TWO[0], *TWO[1], N[5]])).elements())
+    return {"slots": TWO, "stock": rest, "discard_pile": [N[5]], **kwargs}
+
+
+def document(state: ca.State, **setup: object) -> str:
+    """``state``'s JSON document with the fields ``setup`` of its setup replaced."""
+    doc = json.loads(state.to_json())
+    doc["setup"].update(setup)
+    return json.dumps(doc)
+
+
+def test_from_json_rejects_more_slot_rows_than_players() -> None:
+    """A setup with three rows of slots in a two-player document is refused, naming ``slots``."""
+    state = scenario(**full_table())
+    rows = [[c.code for c in row] for row in state.slots]
+    text = document(state, slots=[*rows, ["0", "0", "0", "0"]])
+    with pytest.raises(InvalidStateError, match="slots: 3 rows of slots for 2 players"):
+        GAME.from_json(text)
+
+
+def test_from_json_rejects_fewer_slot_rows_than_players() -> None:
+    """A three-player document whose setup has two rows of slots is refused, naming ``slots``."""
+    state = table(THREE)
+    rows = [[c.code for c in row] for row in state.slots[:2]]
+    with pytest.raises(InvalidStateError, match="slots: 2 rows of slots for 3 players"):
+        GAME.from_json(document(state, slots=rows))
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        pytest.param(
+            {"slots": [["1", "2", "3", "4", "5"], ["5", "6", "7", "8"]]},
+            "slots: seat 0 must have exactly 4 cards",
+            id="a seat with five slots",
+        ),
+        pytest.param(
+            {"discard_pile": ["1", "5"]},
+            r"missing: \[\], extra: \['1'\]",
+            id="a card once too often",
+        ),
+        pytest.param(
+            {"discard_pile": []},
+            "discard_pile: the discard pile must hold",
+            id="an empty discard pile",
+        ),
+        pytest.param(
+            {"scores": [0, 0, 0]},
+            "scores: one total per seat is needed, 3 given",
+            id="scores for three seats",
+        ),
+        pytest.param(
+            {"scores": [3, 0]},
+            r"scores: seat 0's total must be an int in 0\.\.0",
+            id="points before any round",
+        ),
+        pytest.param({"to_move": 1}, "to_move: after 0 turns of round 1", id="a turn out of order"),
+        pytest.param(
+            {"round": 5},
+            r"round must be an int in 1\.\.4, not 5",
+            id="a round beyond the match",
+        ),
+        pytest.param(
+            {"to_move": 2},
+            r"to_move must be an int in 0\.\.1, not 2",
+            id="a seat beyond the table",
+        ),
+    ],
+)
+def test_from_json_rejects_an_impossible_setup(setup: dict[str, object], message: str) -> None:
+    """A setup no match can reach is refused by ``from_json`` with the field at fault named."""
+    with pytest.raises(InvalidStateError, match=message):
+        GAME.from_json(document(scenario(**full_table()), **setup))
+
+
+def test_from_json_accepts_what_scenario_accepts() -> None:
+    """A scenario's document, with its history, loads back equal and plays on alike."""
+    state = play(scenario(**full_table(round=2, scores=[4, 7], to_move=1)), Draw(), Discard())
+    loaded = GAME.from_json(state.to_json())
+    assert loaded == state
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+def test_scenario_with_a_card_missing_and_none_extra_is_refused() -> None:
+    """A table lacking one card of the deck, with nothing extra, names the missing card."""
+    args = full_table()
+    stock = list(args["stock"])
+    stock.remove(DRAW_TWO)
+    with pytest.raises(InvalidSetupError, match=r"missing: \['Draw-two'\], extra: \[\]"):
+        scenario(**{**args, "stock": stock})
+
+
+def test_scenario_bounds_of_turns_taken() -> None:
+    """``turns_taken`` accepts 0 and 1,000,000 and refuses -1 and 1,000,001."""
+    assert scenario(**full_table(turns_taken=0)).view(0).everyone_has_played is False
+    assert scenario(**full_table(turns_taken=10**6)).view(0).everyone_has_played is True
+    for bad in (-1, 10**6 + 1):
+        with pytest.raises(
+            InvalidSetupError, match=rf"turns_taken must be an int in 0\.\.1000000, not {bad}"
+        ):
+            scenario(**full_table(turns_taken=bad))
+
+
+def test_scenario_bounds_of_to_move_and_round() -> None:
+    """``to_move`` is a seat 0..players-1 and ``round`` one of the match's rounds, 1..rounds."""
+    assert scenario(**full_table(to_move=1, turns_taken=2)).to_move == 1
+    for bad in (-1, 2):
+        with pytest.raises(
+            InvalidSetupError, match=rf"to_move must be an int in 0\.\.1, not {bad}"
+        ):
+            scenario(**full_table(to_move=bad))
+    assert scenario(**full_table(round=4, scores=[6, 6], turns_taken=2)).round == 4
+    assert scenario(**full_table(rules=Rules(rounds=1))).round == 1
+    for bad in (0, 5):
+        with pytest.raises(InvalidSetupError, match=rf"round must be an int in 1\.\.4, not {bad}"):
+            scenario(**full_table(round=bad))
+
+
+def test_scenario_turn_order_must_be_reachable() -> None:
+    """Before everyone has played, only the seat that many turns from the starter can move."""
+    assert scenario(**full_table(to_move=0)).to_move == 0
+    assert scenario(**full_table(to_move=1, turns_taken=1)).to_move == 1
+    assert scenario(**full_table(to_move=1, round=2, scores=[2, 2])).to_move == 1
+    with pytest.raises(
+        InvalidSetupError,
+        match=r"to_move: after 0 turns of round 1, which seat 0 started, it is seat 0's turn",
+    ):
+        scenario(**full_table(to_move=1))
+    with pytest.raises(InvalidSetupError, match="it is seat 1's turn, not seat 0's"):
+        scenario(**full_table(to_move=0, rules=Rules(first_player=1)))
+
+
+def test_scenario_bounds_of_scores() -> None:
+    """Earlier rounds give each seat 0..36 points each, and together what 4 cards each can."""
+    assert scenario(**full_table(round=2, scores=[36, 36], to_move=1)).scores == (36, 36)
+    assert scenario(**full_table(round=2, scores=[0, 4], to_move=1)).scores == (0, 4)
+    assert scenario(**full_table(round=3, scores=[0, 72])).scores == (0, 72)
+    cases = [
+        ([0, 1], 1, r"scores: seat 1's total must be an int in 0\.\.0 after 0 earlier round"),
+        ([37, 0], 2, r"seat 0's total must be an int in 0\.\.36 .* not 37"),
+        ([0, -1], 2, r"seat 1's total must be an int in 0\.\.36 .* not -1"),
+        (
+            [0, 3],
+            2,
+            r"scores: the totals add up to 3, but 1 earlier round\(s\) of 2 players give 4\.\.72",
+        ),
+        ([1, 2, 3], 2, "scores: one total per seat is needed, 3 given for 2 players"),
+    ]
+    for scores, round_, message in cases:
+        with pytest.raises(InvalidSetupError, match=message):
+            scenario(**full_table(round=round_, scores=scores, turns_taken=2))
+
+
+def test_rules_bounds() -> None:
+    """``first_player`` is a seat of the table and ``rounds`` None or 1..MAX_ROUNDS."""
+    assert GAME.new(3, seed=1, rules=Rules(first_player=0)).to_move == 0
+    assert GAME.new(3, seed=1, rules=Rules(first_player=2)).to_move == 2
+    with pytest.raises(InvalidSetupError, match="first_player must be a seat number"):
+        Rules(first_player=-1)
+    with pytest.raises(InvalidSetupError, match="first_player 3 is not a seat of a 3-player"):
+        GAME.new(3, seed=1, rules=Rules(first_player=3))
+    assert Rules(rounds=1).round_count(6) == 1
+    assert Rules(rounds=ca.MAX_ROUNDS).round_count(2) == ca.MAX_ROUNDS == 100
+    for bad in (0, ca.MAX_ROUNDS + 1):
+        with pytest.raises(InvalidSetupError, match=rf"rounds must be None .* 1\.\.100, not {bad}"):
+            Rules(rounds=bad)
+
+
+def test_action_and_card_bounds() -> None:
+    """Slots are 0..3, ``Swap.other`` a seat number, and card faces 0..12."""
+    for action in (TakeDiscard, Replace, Peek):
+        assert [action(0).slot, action(3).slot] == [0, 3]
+        for bad in (-1, 4):
+            with pytest.raises(ValueError, match=rf"slot must be a slot number 0\.\.3, not {bad}"):
+                action(bad)
+    assert Swap(0, 0, 3) == Swap(slot=0, other=0, other_slot=3)
+    with pytest.raises(ValueError, match=r"other must be a seat number \(an int >= 0\), not -1"):
+        Swap(0, -1, 0)
+    with pytest.raises(ValueError, match=r"other_slot must be a slot number 0\.\.3, not 4"):
+        Swap(0, 1, 4)
+    assert [Card(0).value, Card(12)] == [0, DRAW_TWO]
+    for bad in (-1, 13):
+        with pytest.raises(ValueError, match=rf"not {bad}"):
+            Card(bad)
+
+
+def test_swap_other_seat_bounds_in_play() -> None:
+    """A Swap may name any other seat up to the last one, never the mover or a missing seat."""
+    state = play(table(THREE, draws=[SWAP]), Draw())
+    assert state.apply(Swap(0, 2, 3)).slots[2][3] == N[1]
+    assert Swap(0, 1, 0) in state.legal_actions()
+    for other in (0, 3):
+        with pytest.raises(
+            IllegalActionError, match=rf"another seat \(0\.\.2 but 0, not {other}\)"
+        ):
+            state.apply(Swap(0, other, 0))
+
+
+def forged(action: Any, **fields: object) -> Any:  # noqa: ANN401 - any action type
+    """``action`` with ``fields`` set past its validators, as a careless caller could."""
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+def test_actions_forged_past_their_validators_are_illegal_not_crashes() -> None:
+    """Out-of-range or ill-typed fields give IllegalActionError, never another exception."""
+    state = play(table(TWO, draws=[SWAP]), Draw())
+    cases = [
+        (forged(Swap(0, 1, 0), other=9), r"another seat \(0\.\.1 but 0, not 9\)"),
+        (forged(Swap(0, 1, 0), other=-1), r"another seat \(0\.\.1 but 0, not -1\)"),
+        (forged(Swap(0, 1, 0), other="1"), r"another seat \(0\.\.1 but 0, not 1\)"),
+        (forged(Swap(0, 1, 0), slot=4), r"slot must be a slot number 0\.\.3, not 4"),
+        (forged(Swap(0, 1, 0), other_slot=None), "other_slot must be a slot number"),
+        (forged(Replace(0), slot=-1), r"slot must be a slot number 0\.\.3, not -1"),
+        (forged(Peek(0), slot="0"), r"slot must be a slot number 0\.\.3, not '0'"),
+        (forged(TakeDiscard(0), slot=7), "slot must be a slot number"),
+    ]
+    for action, message in cases:
+        with pytest.raises(IllegalActionError, match=message):
+            state.apply(action)
+
+
+def test_event_caches_are_bounded() -> None:
+    """Each event cache holds at most its finite set of keys (or an LRU's size) after play."""
+    for players in range(2, 7):
+        for _ in testing.random_match(GAME, players, seed=players):
+            pass
+    most = {
+        "_round_dealt": ca.MAX_ROUNDS * 6 * 13,
+        "_looked": 6 * 13 * 13,
+        "_drew": 6 * 13,
+        "_took_discard": 6 * 4 * 13 * 13,
+        "_discarded": 6 * 13,
+        "_replaced": 6 * 4 * 13,
+        "_swapped": 6 * 4 * 6 * 4,
+        "_peeked": 6 * 4 * 13,
+        "_special_discarded": 6 * 13,
+        "_draw_two_played": 6,
+        "_knocked": 6,
+    }
+    for name, bound in most.items():
+        info = getattr(events, name).cache_info()
+        assert 0 < info.currsize <= bound, name
+    assert events._special_replaced.cache_info().maxsize == 4096
 
 
 @pytest.mark.parametrize(
@@ -697,7 +1144,8 @@ def test_action_strings_and_json() -> None:
 
 def test_view_fields() -> None:
     """A view shows the public table, the seat's drawn card and where the turn stands."""
-    state = play(table(THREE, draws=[N[2]], round=2, scores=[3, 4, 5]), Draw())
+    state = table(THREE, draws=[N[2]], round=2, turns_taken=2, scores=[3, 4, 5])
+    state = play(state, Draw())
     view = state.view(0)
     assert (view.step, view.drawn, view.stock_size) == ("drawn", N[2], len(state.stock))
     assert view.starting_player == 1
@@ -719,5 +1167,5 @@ def test_golden_transcript() -> None:
         state = state.apply(legal[(step * 7) % len(legal)])
         step += 1
     transcript = "\n".join(str(e) for e in state.events) + "\n"
-    golden = Path(__file__).parent / "golden" / "crazy-animals-3p-2026.txt"
+    golden = Path(__file__).parent.parent / "golden" / "crazy-animals-3p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")

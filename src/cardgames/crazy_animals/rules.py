@@ -1,0 +1,866 @@
+"""The Crazy Animals rules engine: options, the position's transitions and the `GAME` object.
+
+It reads like the rulebook (see ``docs/games/crazy-animals.md`` for the clauses): the cards
+(CA-1, in ``cards.py``), the rules options, the actions (``actions.py``) and events
+(``events.py``), scenarios, then the position and its transitions: the deal and the first
+look (CA-2), a turn (CA-3) and the special cards (CA-4), the stock reshuffle (CA-5),
+knocking (CA-6), scoring (CA-7) and the match (CA-8). Views (``view.py``) carry each seat's
+perfect-recall knowledge of the table, derived from what that seat saw (CA-9).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from cardgames.crazy_animals._position import (
+    _CHANCE,
+    _DRAWN,
+    _KNOCKING,
+    _OVER,
+    _TURN,
+    _new_position,
+    _Position,
+)
+from cardgames.crazy_animals.actions import (
+    _DISCARD,
+    _DRAW,
+    _DRAW_AGAIN,
+    _DRAW_TWO_USE,
+    _KNOCK_CHOICE,
+    _PEEKS,
+    _REPLACES,
+    _TAKES,
+    Discard,
+    Draw,
+    DrawAgain,
+    DrawTwo,
+    Knock,
+    NoKnock,
+    Peek,
+    Replace,
+    Swap,
+    TakeDiscard,
+)
+from cardgames.crazy_animals.cards import (
+    _CARDS,
+    _DECK_FACES,
+    _DRAW_TWO,
+    _PEEK,
+    _SWAP,
+    _UNKNOWN,
+    DECK,
+    DRAW_TWO,
+    PEEK,
+    SLOTS,
+    SWAP,
+    Card,
+    _as_cards,
+)
+from cardgames.crazy_animals.events import (
+    MatchEnded,
+    RoundScored,
+    StockReshuffled,
+    _discarded,
+    _draw_two_played,
+    _drew,
+    _knocked,
+    _looked,
+    _peeked,
+    _replaced,
+    _round_dealt,
+    _special_discarded,
+    _special_replaced,
+    _swapped,
+    _took_discard,
+)
+from cardgames.crazy_animals.sampler import sample_position
+from cardgames.crazy_animals.scenario import Setup, _check_scenario
+from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
+from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import State as _BaseState
+from cardgames.errors import InvalidSetupError
+from cardgames.rng import Rng
+
+__all__ = ["GAME", "MAX_ROUNDS", "Rules", "State", "scenario"]
+
+# --- Rules options ------------------------------------------------------------------------
+
+MAX_ROUNDS = 100
+"""The most rounds a match may be set to."""
+
+
+def _check_first_player(_: object, __: object, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
+        raise InvalidSetupError(msg)
+
+
+def _check_rounds(_: object, __: object, value: int | None) -> None:
+    if value is None:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROUNDS:
+        msg = (
+            f"rounds must be None (the rulebook's count) or an int in 1..{MAX_ROUNDS}, "
+            f"not {value!r}"
+        )
+        raise InvalidSetupError(msg)
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The options of Crazy Animals; the defaults are the rulebook's game."""
+
+    first_player: int = attrs.field(default=0, validator=_check_first_player)
+    """The seat that plays first in round 1 (the rulebook's player left of the oldest); each
+    later round starts one seat further clockwise (CA-8)."""
+    rounds: int | None = attrs.field(default=None, validator=_check_rounds)
+    """The number of rounds of a match; ``None`` is the rulebook's count: as many rounds as
+    players, 4 with 2 players (CA-8)."""
+
+    def round_count(self, players: int) -> int:
+        """The number of rounds a match of ``players`` seats lasts under these rules."""
+        if self.rounds is not None:
+            return self.rounds
+        return 4 if players == 2 else players  # noqa: PLR2004 - the rulebook's exception
+
+
+# --- Legal actions and knowledge rows ----------------------------------------------------
+
+
+def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
+    """Every legal-action tuple of ``mover``, built once: see ``State._compute_legal_actions``."""
+    swaps = tuple(
+        Swap(k, other, j)
+        for k in range(SLOTS)
+        for other in range(players)
+        if other != mover
+        for j in range(SLOTS)
+    )
+    uses: tuple[tuple[Action, ...], ...] = (_REPLACES, swaps, _PEEKS, (_DRAW_TWO_USE,))
+    return (
+        (*_TAKES, _DRAW),
+        (_DRAW,),
+        *((_DISCARD, *use) for use in uses),
+        *((_DISCARD, _DRAW_AGAIN, *use) for use in uses),
+        _KNOCK_CHOICE,
+    )
+
+
+_LEGAL = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
+# Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
+# one viewer sure of a card.
+_SAME = {n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)}
+_ONLY_ROW = {
+    n: tuple(
+        tuple((_UNKNOWN,) * viewer + (card,) + (_UNKNOWN,) * (n - viewer - 1) for card in range(13))
+        for viewer in range(n)
+    )
+    for n in range(2, 7)
+}
+
+# Each seat's part of the slots, by player count.
+_SEAT_SLOTS = {
+    n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
+}
+# The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
+# clockwise; by player count, then knocker.
+_SCORING_ORDER = {
+    n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
+    for n in range(2, 7)
+}
+
+# --- Scenarios ---------------------------------------------------------------------------
+
+
+def scenario(
+    slots: Sequence[Sequence[Card]],
+    *,
+    stock: Sequence[Card],
+    discard_pile: Sequence[Card],
+    to_move: int = 0,
+    turns_taken: int = 0,
+    round: int = 1,  # noqa: A002 - the game's own word, as in State.round
+    scores: Sequence[int] | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit table, to test or teach a chosen situation.
+
+    The position is at the start of ``to_move``'s turn; every seat has just looked at its own
+    slots 0 and 3 (CA-2), and knows nothing else yet.
+
+    Args:
+        slots: four cards per seat, slots 0..3 (so ``len(slots)`` is the player count).
+        stock: the face-down stock, bottom first: the LAST card is drawn first.
+        discard_pile: the face-up discard pile, bottom first: the last card is its top.
+        to_move: the seat whose turn starts. Until every seat has played, turns go once round
+            the table from the round's starting player, so with ``turns_taken < players`` it
+            must be the seat ``turns_taken`` places clockwise from that player.
+        turns_taken: the turns already completed this round, at most 1,000,000 (knocking is
+            allowed once every seat has had a turn, CA-6: ``turns_taken >= players`` allows it
+            after this turn).
+        round: the round being played (1-based); it fixes the starting player of this round and
+            of later rounds.
+        scores: each seat's total from earlier rounds; ``None`` means zeros. Each round gives a
+            seat 0..36 points, and all seats together what 4 number cards each can add up to.
+        seed: drives the reshuffles and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: no match could reach this table: the cards are not exactly the 66
+            of the deck, a seat has not 4 cards, the discard pile is empty, a number is out of
+            range, ``to_move`` breaks the turn order or ``scores`` are beyond what the earlier
+            rounds can give. The message starts with the field at fault.
+    """
+    players = len(slots)
+    setup = Setup(
+        slots=tuple(tuple(row) for row in slots),
+        stock=tuple(stock),
+        discard_pile=tuple(discard_pile),
+        to_move=to_move,
+        turns_taken=turns_taken,
+        round=round,
+        scores=tuple(scores) if scores is not None else (0,) * players,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+# --- Position and transitions ------------------------------------------------------------
+
+
+class State(_BaseState[_Position]):
+    """A moment of a Crazy Animals match."""
+
+    __slots__ = ()
+    rules: Rules
+
+    # -- public, game-specific reading ----------------------------------------------------
+
+    @property
+    def slots(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's face-down cards, slots 0..3 (full information: not for players' eyes)."""
+        s = self._pos.slots
+        return tuple(_as_cards(s[i : i + SLOTS]) for i in range(0, len(s), SLOTS))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock, bottom first (full information: not for players' eyes)."""
+        return _as_cards(self._pos.stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The face-up discard pile, bottom first."""
+        return _as_cards(self._pos.discard)
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card ``to_move`` drew and has not placed yet, if any."""
+        drawn = self._pos.drawn
+        return None if drawn == _UNKNOWN else _CARDS[drawn]
+
+    @property
+    def in_play(self) -> tuple[Card, ...]:
+        """The Draw-twos played this turn whose action is not complete yet, in the order played.
+
+        They are face up but not on the discard pile: each goes there once the card(s) it drew
+        are discarded or used, the last one played first (CA-10).
+        """
+        return _as_cards(self._pos.in_play)
+
+    @property
+    def knocker(self) -> int | None:
+        """The seat that knocked this round, if any."""
+        knocker = self._pos.knocker
+        return None if knocker == _UNKNOWN else knocker
+
+    @property
+    def starting_player(self) -> int:
+        """The seat that played first this round (CA-8)."""
+        return (self.rules.first_player + self._pos.round - 1) % self._players
+
+    def knowledge(self, seat: int) -> tuple[tuple[Card | None, ...], ...]:
+        """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
+        return _knowledge_of(self._pos, self._check_seat(seat))
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` once the match is over."""
+        return self._pos.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total of points so far; the lowest total wins."""
+        return self._pos.totals
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The lowest totals win, ties sharing the win (CA-8)."""
+        if self._pos.step != _OVER:
+            return None
+        return Outcome(winners=_winners(self._pos.totals), scores=self._pos.totals)
+
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Each seat's slots and drawn card in hand, the stock, the discard pile and ``in_play``.
+
+        ``in_play`` holds the Draw-twos played this turn whose action is not complete (CA-10).
+        """
+        pos = self._pos
+        out: dict[str, tuple[Card, ...]] = {}
+        for seat, row in enumerate(self.slots):
+            out[f"slots/{seat}"] = row
+        for seat in range(self._players):
+            held = seat == pos.to_move and pos.drawn != _UNKNOWN
+            out[f"hand/{seat}"] = (_CARDS[pos.drawn],) if held else ()
+        out["stock"] = _as_cards(pos.stock)
+        out["discard"] = _as_cards(pos.discard)
+        out["in_play"] = _as_cards(pos.in_play)
+        return out
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The discard pile, ``in_play``, the seat's drawn card; every slot once it is over."""
+        seat = self._check_seat(seat)
+        seen = {"discard", "in_play", f"hand/{seat}"}
+        if self._pos.step == _OVER:
+            seen.update(f"slots/{s}" for s in range(self._players))
+        return frozenset(seen)
+
+    def view(self, seat: int) -> View:
+        """Return what ``seat`` may know: its memory of the table, its drawn card, the piles."""
+        seat = self._check_seat(seat)
+        rounds = self.rules.round_count(self._players)
+        base = self._view_base(seat)
+        return _build_view(base, self._pos, seat, self.starting_player, rounds, self.outcome)
+
+    # -- hooks ------------------------------------------------------------------------------
+
+    @classmethod
+    def _check_setup(cls, rules: Rules, players: int) -> None:
+        if rules.first_player >= players:
+            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
+
+    @classmethod
+    def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
+        return _deal_round(rng, players, 1, rules.first_player, (0,) * players)
+
+    @classmethod
+    def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
+        _check_scenario(setup, players, rules.round_count(players), rules.first_player)
+        slots = tuple(card.face for row in setup.slots for card in row)
+        discard = tuple(card.face for card in setup.discard_pile)
+        stock = tuple(card.face for card in setup.stock)
+        starter = (rules.first_player + setup.round - 1) % players
+        pos, events = _start_round(
+            players, setup.round, starter, setup.scores, slots, stock, discard
+        )
+        turns = min(setup.turns_taken, players)
+        return pos._replace(to_move=setup.to_move, turns=turns), events
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        pos = self._pos
+        table = _LEGAL[self._players][pos.to_move]  # type: ignore[index]
+        step = pos.step
+        if step == _TURN:
+            return table[0] if pos.discard[-1] < _SWAP else table[1]
+        if step == _KNOCKING:
+            return table[10]
+        use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
+        return table[2 + use] if step == _DRAWN else table[6 + use]
+
+    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - one reason per rule
+        pos = self._pos
+        step = pos.step
+        mover = pos.to_move
+        if type(action) not in _HANDLERS:
+            return super()._why_illegal(action)  # another game's action
+        for name in _SLOT_FIELDS.get(type(action), ()):
+            # Only an action built around its validators gets here with a bad slot.
+            value = getattr(action, name)
+            if type(value) is not int or not 0 <= value < SLOTS:
+                return f"{name} must be a slot number 0..{SLOTS - 1}, not {value!r}"
+        if isinstance(action, TakeDiscard | Draw):
+            if step != _TURN:
+                return f"seat {mover} has already chosen its action for this turn"
+            top = _CARDS[pos.discard[-1]]
+            if isinstance(action, TakeDiscard) and top.is_special:
+                return (
+                    f"the top of the discard pile is a {top}, and a special card can never be "
+                    "taken from the discard pile (CA-3): draw from the stock instead"
+                )
+        elif isinstance(action, Knock | NoKnock):
+            if step != _KNOCKING:
+                if pos.knocker != _UNKNOWN:
+                    return f"seat {pos.knocker} has already knocked this round (CA-6)"
+                return (
+                    "knocking is decided after a completed turn, once every player has had a "
+                    "turn this round (CA-6)"
+                )
+        elif step in {_TURN, _KNOCKING}:
+            return f"seat {mover} holds no drawn card"
+        else:
+            drawn = _CARDS[pos.drawn]
+            if isinstance(action, DrawAgain) and step == _DRAWN:
+                return (
+                    "only the first card drawn through a Draw-two may be discarded to draw "
+                    "another (CA-4)"
+                )
+            if isinstance(action, Replace) and drawn.is_special:
+                return (
+                    f"the drawn {drawn} is a special card: it is used or discarded, never put "
+                    "into a slot (CA-3)"
+                )
+            if isinstance(action, Swap | Peek | DrawTwo) and drawn != _SPECIAL_OF[type(action)]:
+                return f"the drawn card is the {drawn}, not a {_SPECIAL_OF[type(action)]}"
+            if isinstance(action, Swap) and (
+                type(action.other) is not int
+                or not 0 <= action.other < self._players
+                or action.other == mover
+            ):
+                return (
+                    f"a Swap exchanges a slot of yours with a slot of another seat (0.."
+                    f"{self._players - 1} but {mover}, not {action.other})"
+                )
+        return super()._why_illegal(action)
+
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
+        return _HANDLERS[type(action)](self, self._pos, action)
+
+    def _drawn(
+        self,
+        pos: _Position,
+        discard: tuple[int, ...],
+        in_play: tuple[int, ...],
+        step: int,
+        events: list[Event],
+    ) -> _Position:
+        """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
+        stock = pos.stock
+        if not stock:
+            # CA-5, CA-11: the stock is rebuilt only now that a card must be drawn from it:
+            # every discarded card but the pile's top, as it is at this moment, is shuffled in.
+            # A Draw-two being played is in play, not on the pile (CA-10), so it stays out.
+            stock = self._rng(_RESHUFFLE).shuffled(discard[:-1])
+            events.append(StockReshuffled(count=len(stock)))
+            discard = discard[-1:]
+        card = stock[-1]
+        stock = stock[:-1]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        events.append(_drew(mover, card))
+        return _new_position(
+            (
+                pos.slots,
+                stock,
+                discard,
+                pos.knowledge,
+                mover,
+                step,
+                card,
+                in_play,
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
+        )
+
+    def _take_discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        slot: int = action.slot  # type: ignore[attr-defined]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        n = self._players
+        index = mover * SLOTS + slot
+        discard = pos.discard
+        top = discard[-1]
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = top
+        # Everybody saw which card went in: every seat now knows that slot.
+        known[index] = _SAME[n][top]
+        events: list[Event] = [_took_discard(mover, slot, top, old)]
+        return self._end_turn(pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
+
+    def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        events: list[Event] = []
+        return self._drawn(pos, pos.discard, (), _DRAWN, events), events
+
+    def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        drawn = pos.drawn
+        events: list[Event] = [_discarded(pos.to_move, drawn)]
+        return self._end_turn(pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
+
+    def _put_in_slot(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        slot: int = action.slot  # type: ignore[attr-defined]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        n = self._players
+        index = mover * SLOTS + slot
+        drawn = pos.drawn
+        slots, known = list(pos.slots), list(pos.knowledge)
+        old = slots[index]
+        slots[index] = drawn
+        # Only the mover saw the card put in; whoever knew the old card no longer knows it.
+        known[index] = _ONLY_ROW[n][mover][drawn]
+        events: list[Event] = [_replaced(mover, slot, old)]
+        return self._end_turn(pos, tuple(slots), (*pos.discard, old), tuple(known), events)
+
+    def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
+        mover: int = pos.to_move  # type: ignore[assignment]
+        a = mover * SLOTS + action.slot
+        b = action.other * SLOTS + action.other_slot
+        slots, known = list(pos.slots), list(pos.knowledge)
+        slots[a], slots[b] = slots[b], slots[a]
+        # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
+        known[a], known[b] = known[b], known[a]
+        # The Swap goes onto the pile once the exchange is done (CA-10).
+        events: list[Event] = [
+            _swapped(mover, action.slot, action.other, action.other_slot),
+            _special_discarded(mover, _SWAP),
+        ]
+        return self._end_turn(pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
+
+    def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        slot: int = action.slot  # type: ignore[attr-defined]
+        mover: int = pos.to_move  # type: ignore[assignment]
+        index = mover * SLOTS + slot
+        card = pos.slots[index]
+        known = list(pos.knowledge)
+        row = list(known[index])
+        row[mover] = card
+        known[index] = tuple(row)
+        # The Peek goes onto the pile once the look is done (CA-10).
+        events: list[Event] = [_peeked(mover, slot, card), _special_discarded(mover, _PEEK)]
+        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
+
+    def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        events: list[Event] = [_draw_two_played(pos.to_move)]
+        # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
+        # are discarded or used (CA-10); then its first card is drawn (CA-4).
+        in_play = (*pos.in_play, _DRAW_TWO)
+        return self._drawn(pos, pos.discard, in_play, _CHANCE, events), events
+
+    def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
+        discard = (*pos.discard, pos.drawn)
+        return self._drawn(pos, discard, pos.in_play, _DRAWN, events), events
+
+    def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        mover: int = pos.to_move  # type: ignore[assignment]
+        n = self._players
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (mover + 1) % n,
+                _TURN,
+                _UNKNOWN,
+                (),
+                pos.turns,
+                mover,
+                n - 1,
+                pos.round,
+                pos.totals,
+            )
+        )
+        return new, [_knocked(mover)]
+
+    def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+        del action
+        new = _new_position(
+            (
+                pos.slots,
+                pos.stock,
+                pos.discard,
+                pos.knowledge,
+                (pos.to_move + 1) % self._players,  # type: ignore[operator]
+                _TURN,
+                _UNKNOWN,
+                (),
+                pos.turns,
+                pos.knocker,
+                pos.final_left,
+                pos.round,
+                pos.totals,
+            )
+        )
+        return new, []
+
+    def _end_turn(
+        self,
+        pos: _Position,
+        slots: tuple[int, ...],
+        discard: tuple[int, ...],
+        known: tuple[tuple[int, ...], ...],
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Close the mover's turn: the knock decision, the next turn or the end of the round."""
+        mover: int = pos.to_move  # type: ignore[assignment]
+        n = self._players
+        in_play = pos.in_play
+        if in_play:
+            # CA-10: each Draw-two played this turn goes onto the pile now that the card it
+            # drew was used; the one played last completes first, so the first ends on top.
+            done = in_play[::-1]
+            events.extend([_special_discarded(mover, card) for card in done])
+            discard = (*discard, *done)
+        turns = pos.turns + 1 if pos.turns < n else n
+        knocker = pos.knocker
+        final_left = pos.final_left
+        if knocker != _UNKNOWN:
+            final_left -= 1
+            if not final_left:
+                return self._end_round(pos, slots, discard, events)
+            to_move, step = (mover + 1) % n, _TURN
+        elif turns == n:
+            to_move, step = mover, _KNOCKING
+        else:
+            to_move, step = (mover + 1) % n, _TURN
+        new = _new_position(
+            (
+                slots,
+                pos.stock,
+                discard,
+                known,
+                to_move,
+                step,
+                _UNKNOWN,
+                (),
+                turns,
+                knocker,
+                final_left,
+                pos.round,
+                pos.totals,
+            )
+        )
+        return new, events
+
+    def _end_round(
+        self,
+        pos: _Position,
+        slots: tuple[int, ...],
+        discard: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[_Position, list[Event]]:
+        """Replace specials (CA-7), score the round, then deal the next or end the match."""
+        n = self._players
+        stock = pos.stock
+        if max(slots) >= _SWAP:
+            slots, stock, discard = self._replace_specials(pos, slots, discard, events)
+        cards_ = _as_cards(slots)
+        seats = _SEAT_SLOTS[n]
+        rows = tuple([cards_[seat] for seat in seats])
+        points = tuple([sum(slots[seat]) for seat in seats])
+        totals = tuple(map(operator.add, pos.totals, points))
+        events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
+        if pos.round >= self.rules.round_count(n):
+            events.append(MatchEnded(winners=_winners(totals), totals=totals))
+            # Every slot is face up now, so every seat knows the whole table.
+            known = tuple([_SAME[n][card] for card in slots])
+            over = _new_position(
+                (
+                    slots,
+                    stock,
+                    discard,
+                    known,
+                    None,
+                    _OVER,
+                    _UNKNOWN,
+                    (),
+                    n,
+                    pos.knocker,
+                    0,
+                    pos.round,
+                    totals,
+                )
+            )
+            return over, events
+        starter = (self.rules.first_player + pos.round) % n
+        new, dealt = _deal_round(self._rng(_DEAL), n, pos.round + 1, starter, totals)
+        events.extend(dealt)
+        return new, events
+
+    def _replace_specials(
+        self,
+        pos: _Position,
+        slots: tuple[int, ...],
+        discard: tuple[int, ...],
+        events: list[Event],
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Replace each special in a slot by drawing to a number, knocker first (CA-7).
+
+        Returns the slots, the stock and the discard pile.
+        """
+        table, pile, faces = list(slots), list(pos.stock), list(discard)
+        for index in _SCORING_ORDER[self._players][pos.knocker]:
+            special = table[index]
+            if special < _SWAP:
+                continue
+            faces.append(special)
+            drawn: list[int] = []
+            while True:
+                if not pile:
+                    # CA-5 applies here too: the discard pile but its top is the stock.
+                    rng = self._rng(_RESHUFFLE + len(events))
+                    pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
+                    events.append(StockReshuffled(count=len(pile)))
+                card = pile.pop()
+                drawn.append(card)
+                if card < _SWAP:
+                    break
+                faces.append(card)
+            table[index] = card
+            seat, slot = divmod(index, SLOTS)
+            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
+        return tuple(table), tuple(pile), tuple(faces)
+
+    @classmethod
+    def _sample_position(cls, view: View, rng: random.Random) -> _Position:
+        """A table ``view.seat`` cannot tell from the real one (see ``sampler.py``)."""
+        return sample_position(view, rng)
+
+    def _perturbed(self, seat: int, rng: Rng) -> State | None:
+        """Shuffle every card ``seat`` cannot place among the places it cannot see into.
+
+        Those places are the stock, every slot the seat does not know, and another seat's
+        drawn card. Other seats' memories follow the cards, so that they stay true.
+        """
+        pos = self._pos
+        hidden = [i for i, row in enumerate(pos.knowledge) if row[seat] == _UNKNOWN]
+        held = pos.drawn != _UNKNOWN and pos.to_move != seat
+        pool = [pos.slots[i] for i in hidden] + list(pos.stock)
+        if held:
+            pool.append(pos.drawn)
+        mixed = list(rng.shuffled(pool))
+        slots = list(pos.slots)
+        known = list(pos.knowledge)
+        for i in hidden:
+            card = slots[i] = mixed.pop()
+            known[i] = tuple(_UNKNOWN if c == _UNKNOWN else card for c in known[i])
+        drawn = mixed.pop() if held else pos.drawn
+        new = pos._replace(
+            slots=tuple(slots), stock=tuple(mixed), drawn=drawn, knowledge=tuple(known)
+        )
+        return self._replace_position(new)
+
+
+# Purposes of the random streams of one transition: the next deal, and a reshuffle (at scoring,
+# plus the number of events so far, since the stock may run out more than once).
+_DEAL, _RESHUFFLE = 1, 2
+
+_HANDLERS = {
+    TakeDiscard: State._take_discard,  # noqa: SLF001 - the dispatch table of _advance
+    Draw: State._draw_card,  # noqa: SLF001
+    Discard: State._discard,  # noqa: SLF001
+    Replace: State._put_in_slot,  # noqa: SLF001
+    Swap: State._swap,  # noqa: SLF001
+    Peek: State._peek,  # noqa: SLF001
+    DrawTwo: State._draw_two,  # noqa: SLF001
+    DrawAgain: State._draw_again,  # noqa: SLF001
+    Knock: State._knock,  # noqa: SLF001
+    NoKnock: State._no_knock,  # noqa: SLF001
+}
+_SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
+_SLOT_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    TakeDiscard: ("slot",),
+    Replace: ("slot",),
+    Peek: ("slot",),
+    Swap: ("slot", "other_slot"),
+}
+
+
+def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
+    best = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def _deal_round(
+    rng: Rng, players: int, round_: int, starter: int, totals: tuple[int, ...]
+) -> tuple[_Position, list[Event]]:
+    """Shuffle the 66 cards, deal 4 face down to each seat and turn one face up (CA-2)."""
+    faces = rng.shuffled(_DECK_FACES)
+    dealt = SLOTS * players
+    return _start_round(
+        players,
+        round_,
+        starter,
+        totals,
+        faces[:dealt],
+        faces[dealt + 1 :],
+        faces[dealt : dealt + 1],
+    )
+
+
+def _start_round(  # noqa: PLR0917 - the parts of a fresh table
+    players: int,
+    round_: int,
+    starter: int,
+    totals: tuple[int, ...],
+    slots: tuple[int, ...],
+    stock: tuple[int, ...],
+    discard: tuple[int, ...],
+) -> tuple[_Position, list[Event]]:
+    """The table at the start of a round, after each seat's look at its slots 0 and 3."""
+    blank = _SAME[players][_UNKNOWN]
+    known = [blank] * (SLOTS * players)
+    rows = _ONLY_ROW[players]
+    events: list[Event] = [_round_dealt(round_, starter, discard[-1])]
+    for seat in range(players):
+        first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
+        known[first] = rows[seat][slots[first]]
+        known[last] = rows[seat][slots[last]]
+        events.append(_looked(seat, slots[first], slots[last]))
+    pos = _new_position(
+        (
+            slots,
+            stock,
+            discard,
+            tuple(known),
+            starter,
+            _TURN,
+            _UNKNOWN,
+            (),
+            0,
+            _UNKNOWN,
+            0,
+            round_,
+            totals,
+        )
+    )
+    return pos, events
+
+
+GAME: Game[State] = Game(
+    slug="crazy-animals",
+    title="Crazy Animals",
+    min_players=2,
+    max_players=6,
+    rules=Rules,
+    state=State,
+    actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
+    deck=lambda _players, _rules: DECK,
+    card=DECK.card,
+    setup=Setup,
+    better_scores="lower",
+    parts={"heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot"},
+)
+"""The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

@@ -1,0 +1,105 @@
+"""What one seat of Crazy Animals may know: the `View`, and how it is built from a position.
+
+A seat's view holds its perfect-recall knowledge of the table (CA-9), the card it drew, the
+public piles and where the turn stands; never another seat's drawn card, the stock's order or
+the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgames.crazy_animals._position import _STEP_NAMES, _Position
+from cardgames.crazy_animals.cards import _CARDS, _UNKNOWN, SLOTS, Card, _as_cards
+from cardgames.engine import Outcome
+from cardgames.engine import View as _BaseView
+
+__all__ = ["View"]
+
+
+@attrs.frozen(slots=True)
+class View(_BaseView):
+    """What one seat of Crazy Animals may know.
+
+    ``knowledge`` is the seat's perfect memory; an app offering the memory challenge to a
+    human hides it (see `without_knowledge`).
+    """
+
+    game: ClassVar[str] = "crazy-animals"
+    knowledge: tuple[tuple[Card | None, ...], ...]
+    """For every seat's slots 0..3, the card this seat is sure lies there now, else ``None``."""
+    drawn: Card | None
+    """The card this seat drew and has not placed yet (``None`` when it holds none)."""
+    step: str
+    """Where ``to_move`` is in its turn: ``"turn"`` (take the discard or draw), ``"drawn"``
+    (place the drawn card), ``"draw-two"`` (the first card of a Draw-two, which may be
+    traded), ``"knock"`` (decide whether to knock) or ``"over"``."""
+    discard_pile: tuple[Card, ...]
+    """The face-up discard pile, bottom first (its last card is the top)."""
+    in_play: tuple[Card, ...]
+    """The Draw-twos ``to_move`` has played this turn whose action is not complete, in the
+    order played: face up, but not on the discard pile until the turn's action completes
+    (CA-10), the last one played going there first."""
+    stock_size: int
+    """How many face-down cards the stock holds."""
+    knocker: int | None
+    """The seat that knocked this round, if any."""
+    final_turns: int
+    """After a knock, how many players still have their last turn (0 before a knock)."""
+    everyone_has_played: bool
+    """Whether every seat has had a turn this round: from then on, until someone knocks, a
+    seat that completes a turn may knock (CA-6)."""
+    starting_player: int
+    """The seat that played first this round."""
+    rounds: int
+    """How many rounds the match lasts."""
+    outcome: Outcome | None
+    """How the match ended, once it is over."""
+
+    def without_knowledge(self) -> View:
+        """Return this view with every ``knowledge`` entry unknown, for a human's memory test.
+
+        The events still show what the seat saw, when it saw it; an app offering the memory
+        challenge shows those as they happen and does not list them again.
+        """
+        blank = tuple((None,) * len(row) for row in self.knowledge)
+        return attrs.evolve(self, knowledge=blank)
+
+
+def _knowledge_of(pos: _Position, seat: int) -> tuple[tuple[Card | None, ...], ...]:
+    """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
+    known = [row[seat] for row in pos.knowledge]
+    return tuple(
+        tuple(None if c == _UNKNOWN else _CARDS[c] for c in known[i : i + SLOTS])
+        for i in range(0, len(known), SLOTS)
+    )
+
+
+def _build_view(  # noqa: PLR0917 - the parts of a view the position does not hold
+    base: dict[str, Any],
+    pos: _Position,
+    seat: int,
+    starting_player: int,
+    rounds: int,
+    outcome: Outcome | None,
+) -> View:
+    """The view of ``seat``: the contract's fields (``base``) and the game's, from ``pos``."""
+    players = len(pos.totals)
+    held = pos.drawn != _UNKNOWN and seat == pos.to_move
+    return View(
+        **base,
+        knowledge=_knowledge_of(pos, seat),
+        drawn=_CARDS[pos.drawn] if held else None,
+        step=_STEP_NAMES[pos.step],
+        discard_pile=_as_cards(pos.discard),
+        in_play=_as_cards(pos.in_play),
+        stock_size=len(pos.stock),
+        knocker=None if pos.knocker == _UNKNOWN else pos.knocker,
+        final_turns=pos.final_left,
+        everyone_has_played=pos.turns >= players,
+        starting_player=starting_player,
+        rounds=rounds,
+        outcome=outcome,
+    )

@@ -1,0 +1,1 @@
+"""Tests of Crazy Animals: the rules, the sampler and the heuristic bot."""
