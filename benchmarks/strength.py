@@ -8,7 +8,7 @@ matches, with a 95% confidence interval taken over the deals; it is compared wit
 `1 / players` that a hero no stronger than the field would get: the hero is stronger when the
 whole interval lies above the fair share.
 
-Usage: `python benchmarks/strength.py [--matches 600] [--ismcts-matches 120]
+Usage: `python benchmarks/strength.py [--matches 600] [--ismcts-matches 60]
 [--iterations 100] [--players 3] [--seed 2026] [--workers N] [--game SLUG ...] [--json]`.
 
 ISMCTS matches are one round long (the `Rules` of multi-round games set to a single round) to
@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Measure every game and print the Markdown table (or JSON) with its command."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--matches", type=int, default=600, help="heuristic vs random matches")
-    parser.add_argument("--ismcts-matches", type=int, default=120, help="ISMCTS vs heuristic")
+    parser.add_argument("--ismcts-matches", type=int, default=60, help="ISMCTS vs heuristic")
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per move")
     parser.add_argument("--players", type=int, default=3, help="seats (every game allows 3)")
     parser.add_argument("--seed", type=int, default=2026, help="the master seed")

@@ -27,7 +27,7 @@ every deal in every seating of its bots.
 Examples:
     >>> from cardgames.arena import simulate
     >>> report = simulate("crazy-animals", ["heuristic", "random"], 30, players=3, seed=1,
-    ...                   executor=None, workers=1)
+    ...                   workers=0)
     >>> [bot.label for bot in report.bots]
     ['heuristic', 'random']
     >>> report.matches, report.errors
@@ -51,7 +51,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
 import attrs
 
@@ -100,6 +100,8 @@ The game's heuristic bot plays the simulations and models the opponents
 _Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 _Mode = Literal["rotate", "duplicate", "tournament"]
 
 
@@ -422,8 +424,8 @@ class Estimate:
     """The number of independent units the interval is taken over (matches or deals)."""
 
     def __str__(self) -> str:
-        """Return `mean (low-high)` with three decimals."""
-        return f"{self.mean:.3f} ({self.low:.3f}-{self.high:.3f})"
+        """Return `mean [low, high]` with three decimals."""
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
 @attrs.frozen
@@ -620,7 +622,7 @@ class Report:
 
     def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
         """The report as plain data (JSON-ready); `timing=False` leaves out the speed."""
-        data = attrs.asdict(self, recurse=True, retain_collection_types=False)
+        data = attrs.asdict(self)
         data["rules"] = (
             attrs.asdict(self.rules) if attrs.has(type(self.rules)) else repr(self.rules)
         )
@@ -856,14 +858,19 @@ class _Opened:
     """The executor a simulation runs on, how to describe it, and what to close after."""
 
     def __init__(self, executor: ExecutorLike, workers: int | None) -> None:
-        if workers is not None and (not isinstance(workers, int) or workers < 1):
-            msg = f"workers must be a positive int or None, got {workers!r}"
+        if workers is not None and (not isinstance(workers, int) or workers < 0):
+            msg = f"workers must be an int >= 0 or None, got {workers!r}"
             raise InvalidSetupError(msg)
         self.close: Callable[[], None] = lambda: None
         self.slots = workers or os.cpu_count() or 1
+        if executor is None and workers == 0:
+            self.executor: cf.Executor = _InlineExecutor()
+            self.description = "this process"
+            self.slots = 1
+            return
         if executor is None:
             pool = _process_pool(self.slots)
-            self.executor: cf.Executor = pool
+            self.executor = pool
             self.close = pool.shutdown
             self.description = f"{self.slots} local process{'es' if self.slots > 1 else ''}"
             return
@@ -885,6 +892,18 @@ class _Opened:
         threads = sum(client.nthreads().values()) if hasattr(client, "nthreads") else 0
         self.slots = threads or self.slots
         self.description = f"a Dask cluster of {threads} worker threads"
+
+
+class _InlineExecutor(cf.Executor):
+    """Runs each task at once, in the calling thread (`workers=0`: debugging, profiling)."""
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> cf.Future[_T]:
+        future: cf.Future[_T] = cf.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - handed to the caller through the future
+            future.set_exception(error)
+        return future
 
 
 def _dask_client(address: str) -> Any:  # noqa: ANN401 - distributed is an optional extra
@@ -1054,10 +1073,11 @@ def _setup(
     players: int,
     rules: object,
     seed: int | None,
-) -> tuple[Game[Any], tuple[BotSpec, ...], int]:
+) -> tuple[Game[Any], tuple[BotSpec, ...], int, object]:
     """Check the settings shared by simulations and tournaments."""
     resolved = cardgames.get_game(game) if isinstance(game, str) else game
     players = resolved.check_players(players)
+    rules = resolved.Rules() if rules is None else rules
     resolved.new(players, seed=0, rules=rules)  # checks the rules for this many players
     if not isinstance(matches, int) or isinstance(matches, bool) or matches < 1:
         msg = f"matches must be a positive int, got {matches!r}"
@@ -1070,7 +1090,7 @@ def _setup(
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         msg = f"seed must be a non-negative int or None, got {seed!r}"
         raise InvalidSetupError(msg)
-    return resolved, specs, seed
+    return resolved, specs, seed, rules
 
 
 def _distinct(specs: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
@@ -1084,13 +1104,13 @@ def _distinct(specs: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     return tuple(kept.values())
 
 
-def _multiple(matches: int, seatings: int, what: str) -> None:
+def _multiple(matches: int, seatings: int, what: str, noun: str = "seatings") -> None:
     if matches % seatings:
         below = matches - matches % seatings
         above = below + seatings
         closest = f"{below} or {above}" if below else str(above)
         msg = (
-            f"{what} plays each deal in {seatings} seatings, so matches must be a multiple of "
+            f"{what} plays each deal in {seatings} {noun}, so matches must be a multiple of "
             f"{seatings}, not {matches} (try {closest})"
         )
         raise InvalidSetupError(msg)
@@ -1127,7 +1147,8 @@ def simulate(
         executor: where the matches run: a `concurrent.futures.Executor` (left open), a Dask
             `distributed.Client` (its `get_executor()`), a Dask scheduler address such as
             `"tcp://host:8786"`, or `None` for a process pool of `workers` processes.
-        workers: the size of the default process pool (default: every core).
+        workers: the size of the default process pool (default: every core); 0 plays every
+            match in the calling process, with no pool (for debugging and profiling).
         chunksize: the matches sent to a worker at a time (default: from the number of
             matches and of workers). It changes the speed, never the results.
         progress: `True` for a progress bar on stderr (`tqdm` if installed, else a line every
@@ -1140,7 +1161,7 @@ def simulate(
         UnknownGameError: no such game.
         InvalidSetupError: a bad player count, bot, rules, number of matches or executor.
     """
-    resolved, specs, master = _setup(
+    resolved, specs, master, rules = _setup(
         game, bots=bots, matches=matches, players=players, rules=rules, seed=seed
     )
     if len(specs) > players:
@@ -1154,7 +1175,7 @@ def simulate(
         for shift in range(players)
     )
     if duplicate:
-        _multiple(matches, players, "duplicate mode")
+        _multiple(matches, players, "duplicate mode", "rotations")
     plan = _Plan(resolved.slug, players, rules, master, distinct, seatings, paired=duplicate)
     mode: _Mode = "duplicate" if duplicate else "rotate"
     return _run(
@@ -1219,7 +1240,7 @@ def tournament(
         UnknownGameError: no such game.
         InvalidSetupError: fewer than two distinct bots, or another bad setting.
     """
-    resolved, specs, master = _setup(
+    resolved, specs, master, rules = _setup(
         game, bots=bots, matches=matches, players=players, rules=rules, seed=seed
     )
     distinct = _distinct(specs)
@@ -1243,8 +1264,8 @@ def tournament(
 # -- text and pictures -------------------------------------------------------------------------
 
 
-def _rules_text(rules: object) -> str:
-    return "default rules" if rules is None else repr(rules)
+def _rules_text(slug: str, rules: object) -> str:
+    return "default rules" if rules == cardgames.get_game(slug).Rules() else repr(rules)
 
 
 def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -1262,7 +1283,7 @@ def _table(report: Report) -> str:
     lines = [
         (
             f"{report.game}, {report.players} players, {report.matches} matches ({mode}), "
-            f"seed {report.seed}, {_rules_text(report.rules)}"
+            f"seed {report.seed}, {_rules_text(report.game, report.rules)}"
         ),
         "",
     ]
@@ -1283,9 +1304,10 @@ def _table(report: Report) -> str:
     lines.append(f"fair share: {report.fair_share:.3f}")
     if report.mode == "tournament" or len(report.bots) > 2:  # noqa: PLR2004 - one pair is the table
         lines.append("")
+        ranked = [bot.label for bot in report.ranking]
         pairs = [
             [c.first, c.second, str(c.difference), "yes" if c.is_significant else "no"]
-            for c in report.comparisons
+            for c in itertools.starmap(report.comparison, itertools.combinations(ranked, 2))
         ]
         lines += _rows(["bot", "minus bot", "difference (95% CI)", "significant"], pairs)
     lines.append("")
@@ -1341,14 +1363,24 @@ def plot(report: Report, path: str | Path) -> Path:
     shares.set_xlabel("win share (95% interval)")
     shares.legend(loc="lower right")
     shares.set_title(f"{report.game}, {report.players} players, {report.matches} matches")
+    for position, bot in zip(positions, ranking, strict=True):
+        shares.annotate(
+            f"{bot.share.mean:.3f}",
+            (min(bot.share.high + 0.02, 0.9), position),
+            va="center",
+        )
     for bot in ranking:
+        # The cumulative distribution reads well for any scores, sparse or dense.
         values = [value for value, _ in bot.scores.histogram]
-        counts = [count / max(bot.scores.count, 1) for _, count in bot.scores.histogram]
-        scores.step(values, counts, where="mid", label=bot.label)
+        cumulative = list(itertools.accumulate(n for _, n in bot.scores.histogram))
+        fractions = [n / max(bot.scores.count, 1) for n in cumulative]
+        scores.step([values[0], *values], [0.0, *fractions], where="post", label=bot.label)
     scores.set_xlabel("final score")
-    scores.set_ylabel("share of the seats played")
-    scores.set_title("score distribution")
-    scores.legend()
+    scores.set_ylabel("share of seats scoring at most this")
+    scores.set_ylim(0, 1.02)
+    scores.set_title("score distribution (cumulative)")
+    scores.grid(alpha=0.3)
+    scores.legend(loc="best")
     target = Path(path)
     figure.savefig(target, format="png", dpi=100)
     return target
