@@ -64,12 +64,15 @@ from cardgames.rng import fresh_seed
 __all__ = [
     "BOT_KINDS",
     "ISMCTS_DEFAULTS",
+    "BotLike",
     "BotResult",
     "BotSpec",
     "Comparison",
     "Distribution",
     "Estimate",
+    "ExecutorLike",
     "MatchError",
+    "Progress",
     "Report",
     "SeatResult",
     "Timing",
@@ -1362,7 +1365,9 @@ def plot(report: Report, path: str | Path) -> Path:
     shares.set_xlim(0, 1)
     shares.set_xlabel("win share (95% interval)")
     shares.legend(loc="lower right")
-    shares.set_title(f"{report.game}, {report.players} players, {report.matches} matches")
+    shares.set_title(
+        f"{report.game}, {report.players} players, {report.matches} matches ({report.mode})"
+    )
     for position, bot in zip(positions, ranking, strict=True):
         shares.annotate(
             f"{bot.share.mean:.3f}",
@@ -1380,7 +1385,7 @@ def plot(report: Report, path: str | Path) -> Path:
     scores.set_ylim(0, 1.02)
     scores.set_title("score distribution (cumulative)")
     scores.grid(alpha=0.3)
-    scores.legend(loc="best")
+    scores.legend(loc="lower right")
     target = Path(path)
     figure.savefig(target, format="png", dpi=100)
     return target
