@@ -63,6 +63,7 @@ def test_bot_spec_parse_reads_options_and_drops_defaults_from_the_label() -> Non
         ("ismcts:iterations=0", "iterations must be a positive int"),
         ("ismcts:playout=smart", "'heuristic' or 'random'"),
         ("ismcts:iterations", "is not NAME=VALUE"),
+        ("ismcts:iterations=5:iterations=6", "given twice"),
     ],
 )
 def test_bot_spec_rejects_unknown_bots_and_options(text: str, fragment: str) -> None:

@@ -166,10 +166,19 @@ def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> No
 
 
 def _canonical_options(options: object) -> tuple[tuple[str, bool | int | float | str], ...]:
-    """Sorted `(name, value)` pairs; a mapping or pairs are accepted."""
-    if isinstance(options, Mapping):
-        options = tuple(options.items())
-    return tuple(sorted(options))  # type: ignore[call-overload]  # checked by _check_options
+    """Sorted `(name, value)` pairs, from a mapping or from pairs; each name at most once."""
+    items = tuple(options.items()) if isinstance(options, Mapping) else options
+    if not isinstance(items, tuple | list) or not all(
+        isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)  # noqa: PLR2004
+        for item in items
+    ):
+        msg = f"bot options must be a mapping or (name, value) pairs, got {options!r}"
+        raise InvalidSetupError(msg)
+    names = [name for name, _ in items]
+    if len(set(names)) != len(names):
+        msg = f"a bot option is given twice: {names}"
+        raise InvalidSetupError(msg)
+    return tuple(sorted(items))
 
 
 def _default_label(spec: BotSpec) -> str:
