@@ -46,6 +46,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import random
 import sys
 import time
 from collections import Counter
@@ -371,7 +372,7 @@ class _Timed:
         self.seconds = 0.0
         self.decisions = 0
 
-    def choose(self, view: View, rng: Any) -> Action:  # noqa: ANN401 - a random.Random
+    def choose(self, view: View, rng: random.Random) -> Action:
         start = time.perf_counter()
         action = self.bot.choose(view, rng)
         self.seconds += time.perf_counter() - start
