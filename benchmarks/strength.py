@@ -36,11 +36,12 @@ ONE_ROUND: dict[str, dict[str, int]] = {
 
 
 def _row(report: Report, hero: str, field: str, rounds: str) -> dict[str, Any]:
-    """One line of the table, from the report of one match-up."""
+    """One line of the table, from the report of one match-up (the hero named by its kind)."""
     share = report.bot(hero).share
     return {
         "game": report.game,
-        "hero": hero,
+        "hero": hero.partition(":")[0],
+        "hero_spec": hero,
         "field": field,
         "rounds": rounds,
         "matches": report.matches,
@@ -106,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
-        hero = "ISMCTS" if row["hero"].startswith("ismcts") else row["hero"]
+        hero = "ISMCTS" if row["hero"] == "ismcts" else row["hero"]
         low, high = row["ci95"]
         print(
             f"| {row['game']} | {hero} vs {row['field']} | {row['rounds']} | "
