@@ -316,6 +316,9 @@ def _tamperings(doc: dict[str, Any], text: str) -> Iterator[tuple[str, str]]:
     yield "deep", "[" * 100_000 + "]" * 100_000
     for key, bad in (
         ("version", 999),
+        ("version", True),
+        ("version", 2.0),
+        ("version", "2"),
         ("format", "other"),
         ("game", "no-such-game"),
         ("players", "three"),
@@ -339,13 +342,17 @@ def _tamperings(doc: dict[str, Any], text: str) -> Iterator[tuple[str, str]]:
     history = doc["history"]
     if history:
         yield "history replayed twice", json.dumps({**doc, "history": [*history, *history]})
-        first = dict(history[0])
-        for field, value in first.items():
-            if field == "kind":
-                continue
+        first = list(history[0])
+        for field in range(1, len(first)):
+            value = first[field]
             bad_value: object = "no-such-card" if isinstance(value, str) else [value]
-            mangled = {**first, field: bad_value}
-            yield f"history[0].{field} mangled", json.dumps({**doc, "history": [mangled]})
+            mangled = [*first[:field], bad_value, *first[field + 1 :]]
+            yield f"history[0][{field}] mangled", json.dumps({**doc, "history": [mangled]})
+        yield "history[0] kind out of range", json.dumps({**doc, "history": [[99]]})
+        yield "history[0] with a value too many", json.dumps({**doc, "history": [[*first, 0]]})
+        yield "no action_fields", json.dumps({**doc, "action_fields": []})
+        unknown = [["no-such-kind"], *doc["action_fields"]]
+        yield "unknown action kind", json.dumps({**doc, "action_fields": unknown})
 
 
 def check_tampered_json(state: State[Any]) -> None:
@@ -357,7 +364,7 @@ def check_tampered_json(state: State[Any]) -> None:
         what = f"loading a document with {name}"
         if _refused(state, partial(load, bad), InvalidStateError, what):
             continue
-        if name.startswith(("history replayed", "history[0]", "unknown card in setup")):
+        if name.startswith(("history replayed", "history[0][", "unknown card in setup")):
             # Replaying the history twice is legal in a match still in play, a mangled field
             # may still decode to a legal action, and a setup's last string may not be a
             # card: accepted, they must still give a state.
