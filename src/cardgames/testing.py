@@ -41,6 +41,7 @@ __all__ = [
     "check_state",
     "check_tampered_json",
     "check_views",
+    "check_zones",
     "random_match",
 ]
 
@@ -160,6 +161,25 @@ def check_conservation(state: State[Any]) -> None:
         lost = sorted(map(str, missing.elements()))
         made = sorted(map(str, extra.elements()))
         raise _fail(state, f"cards are not conserved: missing {lost}, duplicated {made}")
+
+
+def check_zones(state: State[Any]) -> None:
+    """Per-seat zones (named `<zone>/<seat>`) exist for every seat of the match and no other.
+
+    A state whose zones name a seat the match does not have (a document that lists more
+    hands than players, say) is not a position the engine can reach.
+    """
+    per_seat: dict[str, set[str]] = {}
+    for name in state.zones():
+        zone, _, seat = name.rpartition("/")
+        if zone and seat.isdigit():
+            per_seat.setdefault(zone, set()).add(seat)
+    expected = {str(seat) for seat in range(state.players)}
+    for zone, seats in sorted(per_seat.items()):
+        if seats != expected:
+            shown = sorted(seats, key=int)
+            msg = f"{zone!r} zones exist for seats {shown} in a {state.players}-player match"
+            raise _fail(state, msg)
 
 
 def check_outcome(state: State[Any]) -> None:
@@ -393,6 +413,7 @@ def check_state(state: State[Any], rng: Rng | None = None) -> None:
     """Run every per-state check (the JSON ones included) on ``state``."""
     check_actions(state)
     check_conservation(state)
+    check_zones(state)
     check_outcome(state)
     check_illegal_actions_rejected(state)
     check_views(state, rng)
