@@ -160,7 +160,7 @@ def decode_record(
 
     ``card`` maps a card code to the game's card (raising ``KeyError`` if unknown). Keys in
     ``ignore`` (such as ``kind``) are skipped; any other unknown or missing key is an error.
-    Errors raised by the record's own validators are reported as :class:`CodecError` too.
+    Errors raised by the record's own validators are reported as `CodecError` too.
     """
     if not isinstance(data, Mapping):
         raise CodecError(path, f"expected an object, got {_describe(data)}")

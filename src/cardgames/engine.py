@@ -2,9 +2,9 @@
 
 A game module defines
 
-* its card type (a :class:`~cardgames.cards.Card`), its ``Rules`` (a frozen attrs class whose
-  defaults are the rulebook's game) and its actions (frozen :class:`Action` records);
-* a ``State`` subclass of :class:`State`, which implements a few hooks: the deal, the legal
+* its card type (a [`Card`][cardgames.cards.Card]), its ``Rules`` (a frozen attrs class whose
+  defaults are the rulebook's game) and its actions (frozen `Action` records);
+* a ``State`` subclass of `State`, which implements a few hooks: the deal, the legal
   actions of a position, the transition for one action, and the view of one seat;
 * a ``GAME = Game(...)`` object that ties them together.
 
@@ -103,8 +103,8 @@ class Event:
     """Something that happened in a match, with who may see it in full.
 
     ``visible_to`` is ``None`` for a public event, else the seats that see it in full; every
-    other seat sees :meth:`redacted`. Games subclass it with a class-level ``kind`` and the
-    event's own fields; a private event overrides :meth:`redacted` to blank its secret fields.
+    other seat sees `redacted`. Games subclass it with a class-level ``kind`` and the
+    event's own fields; a private event overrides `redacted` to blank its secret fields.
     """
 
     kind: ClassVar[str] = "event"
@@ -209,7 +209,7 @@ class View:
 class State(abc.ABC, Generic[_P]):
     """One moment of a match, immutable from the outside.
 
-    :meth:`apply` returns a new state and leaves this one valid and unchanged, so undo is
+    `apply` returns a new state and leaves this one valid and unchanged, so undo is
     "keep the previous state" and search can branch freely. The base class implements the
     public contract; a game's subclass implements the hooks whose names start with ``_``.
     """
@@ -288,7 +288,7 @@ class State(abc.ABC, Generic[_P]):
     def _sample_position(cls, view: Any, rng: random.Random) -> _P:  # noqa: ANN401
         """A position consistent with everything ``view`` shows, hidden cards resampled.
 
-        The hook behind :meth:`Game.sample_world`: the view's own seat must see exactly
+        The hook behind `Game.sample_world`: the view's own seat must see exactly
         ``view`` in it (every field but the events), and every constraint that seat has
         observed must hold. Games that support search implement it.
         """
@@ -331,8 +331,8 @@ class State(abc.ABC, Generic[_P]):
     def _perturbed(self, seat: int, rng: Rng) -> Self | None:
         """Return a state that differs only in what ``seat`` cannot know, or ``None``.
 
-        Used by :mod:`cardgames.testing` to check that views leak nothing. The default offers
-        no perturbation.
+        Used by [`cardgames.testing`][cardgames.testing] to check that views leak nothing. The
+        default offers no perturbation.
         """
         del seat, rng
         return None
@@ -363,7 +363,7 @@ class State(abc.ABC, Generic[_P]):
 
     @abc.abstractmethod
     def visible_zones(self, seat: int) -> frozenset[str]:
-        """The names of the zones of :meth:`zones` whose cards ``seat`` sees now.
+        """The names of the zones of `zones` whose cards ``seat`` sees now.
 
         Its own hand and every face-up zone; hidden zones (other hands, face-down piles) are
         not listed. With the events the seat saw in full, this is everything its view may show.
@@ -382,7 +382,7 @@ class State(abc.ABC, Generic[_P]):
 
     @property
     def is_sampled(self) -> bool:
-        """Whether this state descends from a world sampled from a view (:meth:`Game.sample_world`).
+        """Whether this state descends from a world sampled from a view (`Game.sample_world`).
 
         Such a state is a guess at the hidden cards, not a recorded match: it plays like any
         other, but it has no history before the sample and cannot be saved.
@@ -418,7 +418,7 @@ class State(abc.ABC, Generic[_P]):
         """Return the state after ``action``; this state is left unchanged.
 
         Raises:
-            IllegalActionError: ``action`` is not one of :meth:`legal_actions`; the message
+            IllegalActionError: ``action`` is not one of `legal_actions`; the message
                 names the action, the seat and why.
         """
         legal = self._legal
@@ -727,7 +727,7 @@ class Game(Generic[_S]):
 
         ``parts`` is the game's registration with the generic machinery: for each part name
         (such as ``"heuristic_bot"``), the ``"module:attribute"`` path of the object that
-        provides it. Parts are imported only when asked for (see :meth:`part`), so the
+        provides it. Parts are imported only when asked for (see `part`), so the
         machinery never imports a game's internals by name.
         """
         if better_scores not in {"higher", "lower", None}:

@@ -1,12 +1,14 @@
 """The engine contract as executable checks, for our games and yours.
 
-Every game of the library is held to the contract of ``docs/contract.md`` by these functions;
-a game you write on :mod:`cardgames.engine` can be held to it with one call::
+Every game of the library is held to the contract of `docs/contract.md` by these functions;
+a game you write on [`cardgames.engine`][cardgames.engine] can be held to it with one call:
 
-    from cardgames import testing
-    testing.check_game(MY_GAME)
+```python
+from cardgames import testing
+testing.check_game(MY_GAME)
+```
 
-Each ``check_*`` function raises :class:`ContractViolation` (an ``AssertionError``) with a
+Each ``check_*`` function raises `ContractViolation` (an ``AssertionError``) with a
 sentence saying which promise broke, on which state; it returns ``None`` when all is well. The
 functions need nothing beyond the standard library, so they run under any test runner; our own
 test suite drives them with hypothesis.
