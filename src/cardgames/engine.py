@@ -67,7 +67,7 @@ READ_VERSIONS = (1, 2)
 MAX_JSON_LENGTH = 4_000_000
 """The default longest document (in characters) that `Game.from_json` accepts.
 
-About 600,000 actions of Crazy Animals, the game with the longest matches, fit under it.
+About 800,000 actions of Crazy Animals, the game with the longest matches, fit under it.
 Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
 
@@ -930,7 +930,7 @@ class Game(Generic[_S]):
             text: the JSON document (`str`, `bytes` or `bytearray`).
             max_length: the longest document accepted, in characters (bytes for `bytes`),
                 checked before anything is parsed; the default, `MAX_JSON_LENGTH`, holds a
-                match of about 600,000 actions. `None` lifts the limit, for saves you trust.
+                match of about 800,000 actions. `None` lifts the limit, for saves you trust.
 
         Raises:
             InvalidStateError: for anything wrong with `text`; the message says what and
