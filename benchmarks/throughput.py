@@ -138,7 +138,7 @@ def never_knocking(actions: int) -> State[Any]:
     """A 3-player Crazy Animals match of ``actions`` random actions in which nobody knocks."""
     game = cardgames.get_game("crazy-animals")
     rng = random.Random(1)
-    state = game.new(3, seed=1)
+    state: State[Any] = game.new(3, seed=1)
     for _ in range(actions):
         state = state.apply(rng.choice([a for a in state.legal_actions() if a.kind != "knock"]))
     return state

@@ -23,7 +23,7 @@ def _never_knocking(actions: int, seed: int = 1) -> list[State[Any]]:
     """States after 0, `actions // 10` and `actions` random actions of a knock-free match."""
     rng = random.Random(seed)
     state = CRAZY_ANIMALS.new(3, seed=seed)
-    kept = [state]
+    kept: list[State[Any]] = [state]
     for i in range(1, actions + 1):
         state = state.apply(rng.choice([a for a in state.legal_actions() if a.kind != "knock"]))
         if i in {actions // 10, actions}:

@@ -245,7 +245,7 @@ def test_view_of_a_bad_seat_raises_invalid_seat_error(game: Game[Any], seat: obj
     """`view(99)` and `view("0")` raise `InvalidSeatError`, a `CardGameError` and `ValueError`."""
     state = game.new(game.min_players, seed=1)
     with pytest.raises(InvalidSeatError, match=r"no seat .* \(seats are 0\.\.") as info:
-        state.view(seat)  # type: ignore[arg-type]
+        state.view(seat)
     assert isinstance(info.value, CardGameError)
     assert isinstance(info.value, ValueError)
 
@@ -254,11 +254,11 @@ def test_view_of_a_bad_seat_raises_invalid_seat_error(game: Game[Any], seat: obj
 def test_game_is_immutable(game: Game[Any]) -> None:
     """Assigning or deleting an attribute of a `Game` raises `AttributeError`, changing nothing."""
     with pytest.raises(AttributeError, match="is immutable: cannot set 'max_players'"):
-        game.max_players = 99  # type: ignore[misc]
+        game.max_players = 99
     with pytest.raises(AttributeError, match="is immutable: cannot delete 'slug'"):
         del game.slug
     with pytest.raises(AttributeError, match="is immutable"):
-        game.anything = 1  # type: ignore[attr-defined]
+        game.anything = 1
     assert game.max_players <= 6
     assert cardgames.get_game(game.slug) is game
 
