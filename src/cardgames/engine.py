@@ -460,10 +460,11 @@ class State(abc.ABC, Generic[_P]):
         if self.to_move is None:
             return f"cannot apply {shown}: the match is over, no action is legal"
         if type(action) not in self.game._action_types:
-            kinds = ", ".join(cls.__name__ for cls in self.game._actions.values())
+            types = ", ".join(cls.__name__ for cls in self.game._actions.values())
+            kinds = sorted({a.kind for a in self.legal_actions()})
             return (
                 f"cannot apply {shown} for seat {self.to_move}: it is not an action of "
-                f"{self.game.title} (its action types: {kinds})"
+                f"{self.game.title} (its action types: {types}); legal kinds now: {kinds}"
             )
         problem = _codec.mismatch(action)
         if problem is not None:
