@@ -36,8 +36,10 @@ def tables(game: Game[Any]) -> str:
     observers = [Observer(game, n) for n in counts]
     heads = " | ".join(f"{n} players" for n in counts)
     lines = [
-        "Action indices ([`ActionSpace`][cardgames.encoding.ActionSpace]), first to last index "
-        "of each kind:",
+        (
+            "Action indices ([`ActionSpace`][cardgames.encoding.ActionSpace]), first to last index "
+            "of each kind:"
+        ),
         "",
         f"| kind | {heads} |",
         "| --- |" + " --- |" * len(counts),
@@ -51,8 +53,10 @@ def tables(game: Game[Any]) -> str:
     lines.append("| all | " + " | ".join(str(s.size) for s in spaces) + " |")
     lines += [
         "",
-        "Observation fields ([`Observer`][cardgames.encoding.Observer]), in order; lengths and "
-        f"ranges for {', '.join(map(str, counts))} players:",
+        (
+            "Observation fields ([`Observer`][cardgames.encoding.Observer]), in order; lengths and "
+            f"ranges for {', '.join(map(str, counts))} players:"
+        ),
         "",
         "| field | meaning | length | range |",
         "| --- | --- | --- | --- |",
