@@ -40,7 +40,9 @@ def test_action_indices_round_trip_and_masks_equal_legal_actions(
     game, players = gp
     space = ActionSpace(game, players)
     for state in play(game, players, seed, choices):
-        for seat in range(players):
+        # The seat to move, and one that waits (its mask is empty): seat 0, or seat 1.
+        waiting = 0 if state.to_move != 0 else 1
+        for seat in {0 if state.to_move is None else state.to_move, waiting}:
             view = state.view(seat)
             indices = {space.index(a) for a in view.legal_actions}
             assert len(indices) == len(view.legal_actions)
