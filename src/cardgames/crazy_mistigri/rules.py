@@ -975,6 +975,9 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="lower",
-    parts={"heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot"},
+    parts={
+        "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
+        "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
+    },
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""
