@@ -81,8 +81,8 @@ class GameEncoding(Protocol):
         """Every action a seat may ever take, in index order, grouped as ``(kind, actions)``."""
         ...  # pragma: no cover - a protocol
 
-    def fields(self, players: int, rules: Any) -> tuple[tuple[str, int, float, float], ...]:  # noqa: ANN401
-        """The observation's fields in order, as ``(name, length, low, high)``."""
+    def fields(self, players: int, rules: Any) -> tuple[tuple[str, int, float, float, str], ...]:  # noqa: ANN401
+        """The observation's fields in order, as ``(name, length, low, high, meaning)``."""
         ...  # pragma: no cover - a protocol
 
     def encode(self, view: Any) -> Mapping[str, Sequence[float]]:  # noqa: ANN401
@@ -231,15 +231,14 @@ class ActionSpace:
 @functools.lru_cache(maxsize=64)
 def _field_table(
     game: Game[Any], players: int, rules: object
-) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, float, float], ...]]:
-    layout: list[tuple[str, int, int]] = []
-    ranges: list[tuple[str, float, float]] = []
+) -> tuple[tuple[str, int, int, float, float, str], ...]:
+    """Each field as ``(name, offset, length, low, high, meaning)`` (cached per setting)."""
+    table: list[tuple[str, int, int, float, float, str]] = []
     offset = 0
-    for name, length, low, high in _part(game).fields(players, rules):
-        layout.append((name, offset, length))
-        ranges.append((name, low, high))
+    for name, length, low, high, meaning in _part(game).fields(players, rules):
+        table.append((name, offset, length, low, high, meaning))
         offset += length
-    return tuple(layout), tuple(ranges)
+    return tuple(table)
 
 
 class Observer:
@@ -263,14 +262,16 @@ class Observer:
         InvalidSetupError: a player count outside the game's range, or rules of another game.
     """
 
-    __slots__ = ("_layout", "_ranges", "game", "players", "rules")
+    __slots__ = ("_fields", "_layout", "_ranges", "game", "players", "rules")
 
     def __init__(self, game: Game[Any], players: int, rules: object | None = None) -> None:
         """Lay out the observation of ``game`` for ``players`` seats under ``rules``."""
         self.game = game
         self.players = game.check_players(players)
         self.rules = _rules_of(game, players, rules)
-        self._layout, self._ranges = _field_table(game, players, self.rules)
+        self._fields = _field_table(game, players, self.rules)
+        self._layout = tuple((name, offset, length) for name, offset, length, *_ in self._fields)
+        self._ranges = tuple((name, low, high) for name, _, _, low, high, _ in self._fields)
 
     def __repr__(self) -> str:
         """Return a short description of the observer."""
@@ -292,6 +293,17 @@ class Observer:
     def ranges(self) -> tuple[tuple[str, float, float], ...]:
         """Each field's bounds as ``(field, low, high)``: every value lies in ``[low, high]``."""
         return self._ranges
+
+    def describe(self) -> tuple[tuple[str, int, int, float, float, str], ...]:
+        """Return every field as ``(field, offset, length, low, high, meaning)``, in order.
+
+        Examples:
+            >>> import cardgames
+            >>> from cardgames.encoding import Observer
+            >>> Observer(cardgames.get_game("classic-mistigri"), 3).describe()[1]
+            ('hand_sizes', 17, 3, 0, 33, "cards in each seat's hand, by relative seat")
+        """
+        return self._fields
 
     def encode(self, view: View) -> tuple[float, ...]:
         """Return the observation of ``view``: ``size`` floats, field after field.
@@ -419,7 +431,7 @@ def returns(
     (``Game.better_scores``): ``(1 - margin_weight) * share + margin_weight * margin``, where
     ``margin = 0.5 + 0.5 * (score - mean of the others' scores) / (highest - lowest score)``,
     its sign turned when lower scores are better. The margin tells a close loss from a rout.
-    These are the numbers [`ISMCTSBot`][cardgames.bots.ISMCTSBot] maximises.
+    These are the numbers [`ISMCTSBot`][cardgames.bots.ismcts.ISMCTSBot] maximises.
 
     Raises:
         ValueError: the match is not over, or ``state`` is not a state of ``game``.

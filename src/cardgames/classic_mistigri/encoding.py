@@ -43,18 +43,36 @@ class Encoding:
         del players, rules
         return (("draw", tuple(Draw(i) for i in range(len(DECK)))),)
 
-    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float], ...]:
-        """The observation's fields as ``(name, length, low, high)``."""
+    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float, str], ...]:
+        """The observation's fields as ``(name, length, low, high, meaning)``."""
         del rules
         return (
-            ("hand", _FACES, 0, 2),
-            ("hand_sizes", players, 0, len(DECK)),
-            ("pairs_laid", players, 0, MOTIFS),
-            ("out_of_play", _FACES, 0, 2),
-            ("known_in_hand", (players - 1) * _FACES, 0, 2),
-            ("may_be_in_hand", (players - 1) * _FACES, 0, 2),
-            ("to_move", players + 1, 0, 1),
-            ("draw_from", players + 1, 0, 1),
+            (
+                "hand",
+                _FACES,
+                0,
+                2,
+                "copies of each face in the seat's hand (face 0 is the Mistigri, 1..16 the motifs)",
+            ),
+            ("hand_sizes", players, 0, len(DECK), "cards in each seat's hand, by relative seat"),
+            ("pairs_laid", players, 0, MOTIFS, "pairs each seat has laid, by relative seat"),
+            ("out_of_play", _FACES, 0, 2, "copies of each face laid in pairs"),
+            (
+                "known_in_hand",
+                (players - 1) * _FACES,
+                0,
+                2,
+                "for each other seat (relative 1..n-1), copies of each face surely in its hand",
+            ),
+            (
+                "may_be_in_hand",
+                (players - 1) * _FACES,
+                0,
+                2,
+                "for each other seat, copies of each face that may be in its hand",
+            ),
+            ("to_move", players + 1, 0, 1, "the seat to move (relative), last entry: nobody"),
+            ("draw_from", players + 1, 0, 1, "the seat drawn from (relative), last entry: nobody"),
         )
 
     def encode(self, view: View) -> Mapping[str, Sequence[float]]:

@@ -78,25 +78,49 @@ class Encoding:
             ("no-knock", (NoKnock(),)),
         )
 
-    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float], ...]:
-        """The observation's fields as ``(name, length, low, high)``."""
+    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float, str], ...]:
+        """The observation's fields as ``(name, length, low, high, meaning)``."""
         faces = len(_FACES)
         return (
-            ("knowledge", players * SLOTS * (faces + 1), 0, 1),
-            ("drawn", faces + 1, 0, 1),
-            ("discard_pile", faces, 0, _COPIES),
-            ("top_of_discard", faces + 1, 0, 1),
-            ("in_play", faces, 0, _COPIES),
-            ("stock_size", 1, 0, len(DECK)),
-            ("step", len(_STEP_NAMES), 0, 1),
-            ("to_move", players + 1, 0, 1),
-            ("knocker", players + 1, 0, 1),
-            ("final_turns", 1, 0, players),
-            ("everyone_has_played", 1, 0, 1),
-            ("starting_player", players, 0, 1),
-            ("round", 1, 1, rules.round_count(players)),
-            ("rounds", 1, 1, rules.round_count(players)),
-            ("scores", players, 0, math.inf),
+            (
+                "knowledge",
+                players * SLOTS * (faces + 1),
+                0,
+                1,
+                "for each relative seat's 4 slots, the face surely there (last entry: unknown)",
+            ),
+            ("drawn", faces + 1, 0, 1, "the card the seat drew and holds (last entry: none)"),
+            ("discard_pile", faces, 0, _COPIES, "copies of each face on the discard pile"),
+            (
+                "top_of_discard",
+                faces + 1,
+                0,
+                1,
+                "the top card of the discard pile (last entry: none)",
+            ),
+            (
+                "in_play",
+                faces,
+                0,
+                _COPIES,
+                "copies of each face among the Draw-twos in play this turn",
+            ),
+            ("stock_size", 1, 0, len(DECK), "cards left in the stock"),
+            (
+                "step",
+                len(_STEP_NAMES),
+                0,
+                1,
+                "where the seat to move is in its turn, one entry per step name",
+            ),
+            ("to_move", players + 1, 0, 1, "the seat to move (relative), last entry: nobody"),
+            ("knocker", players + 1, 0, 1, "the seat that knocked (relative), last entry: nobody"),
+            ("final_turns", 1, 0, players, "players still to have their last turn after a knock"),
+            ("everyone_has_played", 1, 0, 1, "1 once every seat has had a turn this round"),
+            ("starting_player", players, 0, 1, "the seat that played first this round (relative)"),
+            ("round", 1, 1, rules.round_count(players), "the round number"),
+            ("rounds", 1, 1, rules.round_count(players), "the rounds the match lasts"),
+            ("scores", players, 0, math.inf, "match score of each seat, by relative seat"),
         )
 
     def encode(self, view: View) -> Mapping[str, Sequence[float]]:

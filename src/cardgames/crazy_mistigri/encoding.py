@@ -92,34 +92,76 @@ class Encoding:
             ("pile-pick", tuple(PilePick(c, to) for to in seats for c in faces)),
         )
 
-    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float], ...]:
-        """The observation's fields as ``(name, length, low, high)``."""
+    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float, str], ...]:
+        """The observation's fields as ``(name, length, low, high, meaning)``."""
         faces = len(_faces(players, rules))
         copies = max(GAME.deck(players, rules).counts().values())
         size = len(GAME.deck(players, rules))
         seat_or_none = players + 1
         return (
-            ("hand", faces, 0, copies),
-            ("discard_pile", faces, 0, copies),
-            ("top_of_pile", faces, 0, 1),
-            ("hand_sizes", players, 0, size),
-            ("known_in_hand", (players - 1) * faces, 0, copies),
-            ("may_be_in_hand", (players - 1) * faces, 0, copies),
-            ("clockwise", 1, 0, 1),
-            ("aids_face_down", players, 0, 1),
-            ("starting_player", players, 0, 1),
-            ("to_move", seat_or_none, 0, 1),
-            ("turn_of", seat_or_none, 0, 1),
-            ("step", len(_STEPS), 0, 1),
-            ("draw_from", seat_or_none, 0, 1),
-            ("draws_due", 1, 0, 3),
-            ("card_is_chosen", 1, 0, 1),
-            ("chosen_card", faces, 0, 1),
-            ("swap_due", seat_or_none, 0, 1),
-            ("pile_picks_for", players, 0, 1),
-            ("next_pile_pick", seat_or_none, 0, 1),
-            ("round", 1, 1, rules.max_rounds),
-            ("scores", players, 0, math.inf),
+            ("hand", faces, 0, copies, "copies of each card of the deck in the seat's hand"),
+            ("discard_pile", faces, 0, copies, "copies of each card on the discard pile"),
+            ("top_of_pile", faces, 0, 1, "the top card of the pile (all zeros when empty)"),
+            ("hand_sizes", players, 0, size, "cards in each seat's hand, by relative seat"),
+            (
+                "known_in_hand",
+                (players - 1) * faces,
+                0,
+                copies,
+                "for each other seat (relative 1..n-1), copies of each card surely in its hand",
+            ),
+            (
+                "may_be_in_hand",
+                (players - 1) * faces,
+                0,
+                copies,
+                "for each other seat, copies of each card that may be in its hand",
+            ),
+            ("clockwise", 1, 0, 1, "1 while play goes clockwise"),
+            (
+                "aids_face_down",
+                players,
+                0,
+                1,
+                "whether each seat's player aid is face down (it passed), by relative seat",
+            ),
+            ("starting_player", players, 0, 1, "who started the round (relative)"),
+            ("to_move", seat_or_none, 0, 1, "the seat to move (relative), last entry: nobody"),
+            ("turn_of", seat_or_none, 0, 1, "whose turn it is (relative), last entry: nobody"),
+            (
+                "step",
+                len(_STEPS),
+                0,
+                1,
+                "what the seat to move decides now, one entry per step name",
+            ),
+            ("draw_from", seat_or_none, 0, 1, "the seat drawn from (relative), last entry: nobody"),
+            ("draws_due", 1, 0, 3, "draws left to the seat drawing"),
+            ("card_is_chosen", 1, 0, 1, "1 when the next draw takes a card chosen with a 2+2"),
+            ("chosen_card", faces, 0, 1, "that card, for the seat that chose it"),
+            (
+                "swap_due",
+                seat_or_none,
+                0,
+                1,
+                "the seat to swap with the pile after the draws (relative), last: nobody",
+            ),
+            (
+                "pile_picks_for",
+                players,
+                0,
+                1,
+                "the seats still to get a pile card (5+5), by relative seat",
+            ),
+            (
+                "next_pile_pick",
+                seat_or_none,
+                0,
+                1,
+                "the next of them (relative), last entry: nobody",
+            ),
+            ("round", 1, 1, rules.max_rounds, "the round number"),
+            ("scores", players, 0, math.inf, "penalty points of each seat, by relative seat"),
         )
 
     def encode(self, view: View) -> Mapping[str, Sequence[float]]:

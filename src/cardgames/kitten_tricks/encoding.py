@@ -48,24 +48,42 @@ class Encoding:
         """One action per card of the deck: play it."""
         return (("play-card", tuple(PlayCard(c) for c in _faces(players, rules))),)
 
-    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float], ...]:
-        """The observation's fields as ``(name, length, low, high)``."""
+    def fields(self, players: int, rules: Rules) -> tuple[tuple[str, int, float, float, str], ...]:
+        """The observation's fields as ``(name, length, low, high, meaning)``."""
         faces = len(_faces(players, rules))
         size = len(GAME.deck(players, rules))
         return (
-            ("hand", faces, 0, 1),
-            ("trump", faces, 0, 1),
-            ("trick", players * faces, 0, 1),
-            ("collections", players * faces, 0, 1),
-            ("hand_sizes", players, 0, size),
-            ("stock_size", 1, 0, size),
-            ("discard_size", 1, 0, size),
-            ("leader", players, 0, 1),
-            ("starter", players, 0, 1),
-            ("to_move", players + 1, 0, 1),
-            ("super_chats", players, 0, math.inf),
-            ("scores", players, 0, math.inf),
-            ("round", 1, 1, rules.max_rounds),
+            ("hand", faces, 0, 1, "each card of the deck in the seat's hand"),
+            ("trump", faces, 0, 1, "the face-up trump card"),
+            (
+                "trick",
+                players * faces,
+                0,
+                1,
+                "for each relative seat, the card it played to the current trick",
+            ),
+            (
+                "collections",
+                players * faces,
+                0,
+                1,
+                "for each relative seat, the cards of its collection",
+            ),
+            ("hand_sizes", players, 0, size, "cards in each seat's hand, by relative seat"),
+            ("stock_size", 1, 0, size, "cards left in the face-down stock"),
+            ("discard_size", 1, 0, size, "cards discarded face down this round"),
+            ("leader", players, 0, 1, "the seat that led the current trick (relative)"),
+            ("starter", players, 0, 1, "the seat that led the round's first trick (relative)"),
+            ("to_move", players + 1, 0, 1, "the seat to move (relative), last entry: nobody"),
+            (
+                "super_chats",
+                players,
+                0,
+                math.inf,
+                "Super Chat cards of each seat, by relative seat",
+            ),
+            ("scores", players, 0, math.inf, "match score of each seat, by relative seat"),
+            ("round", 1, 1, rules.max_rounds, "the round number"),
         )
 
     def encode(self, view: View) -> Mapping[str, Sequence[float]]:
