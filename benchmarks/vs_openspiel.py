@@ -30,7 +30,7 @@ Matches are one round long (each multi-round game's `Rules` set to a single roun
 only decisions are blind draws, which the engine reshuffles, so no bot can be better than
 another.
 
-Usage: `python benchmarks/vs_openspiel.py [--deals 20] [--seconds 0.1] [--players 3]
+Usage: `python benchmarks/vs_openspiel.py [--deals 24] [--seconds 0.05] [--players 3]
 [--game SLUG ...] [--workers 2] [--json]`; needs `pip install -e '.[openspiel]'`. Progress goes
 to stderr, the table to stdout.
 """
@@ -221,11 +221,11 @@ def measure(
             file=sys.stderr,
             flush=True,
         )
-    print(file=sys.stderr)
     scores = [statistics.fmean(shares) for shares in by_deal.values()]
     mean = statistics.fmean(scores)
     half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
     fair = 1 / players
+    print(f" -> {mean:.3f} +- {half:.3f}", file=sys.stderr, flush=True)
     return {
         "game": slug,
         "hero": hero,
@@ -246,8 +246,8 @@ def measure(
 def main(argv: Sequence[str] | None = None) -> None:
     """Measure and print the table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20, help="duplicate deals per matchup")
-    parser.add_argument("--seconds", type=float, default=0.1, help="search time per move")
+    parser.add_argument("--deals", type=int, default=24, help="duplicate deals per matchup")
+    parser.add_argument("--seconds", type=float, default=0.05, help="search time per move")
     parser.add_argument("--players", type=int, default=3, help="seats per match")
     parser.add_argument("--game", action="append", choices=GAMES, help="default: all three")
     parser.add_argument("--hero", action="append", choices=HEROES, help="default: both")
