@@ -171,13 +171,16 @@ def test_spaces_refuse_bad_settings() -> None:
 
 
 def test_observer_refuses_views_of_another_setting() -> None:
-    """A view of another game or player count raises ValueError."""
+    """A view of another game, player count or rules raises ValueError."""
     game = cardgames.get_game("crazy-mistigri")
     observer = Observer(game, 4)
     with pytest.raises(ValueError, match="4-player"):
         observer.encode(game.new(3, seed=1).view(0))
     with pytest.raises(ValueError, match="crazy-mistigri view"):
         observer.string(cardgames.get_game("kitten-tricks").new(4, seed=1).view(0))
+    other_rules = game.Rules(rounds=3)
+    with pytest.raises(ValueError, match="under"):
+        observer.encode(game.new(4, seed=1, rules=other_rules).view(0))
 
 
 def test_observation_remembers_a_card_drawn_from_the_seat() -> None:

@@ -309,7 +309,7 @@ class Observer:
         """Return the observation of ``view``: ``size`` floats, field after field.
 
         Raises:
-            ValueError: ``view`` is a view of another game or player count.
+            ValueError: ``view`` is a view of another game, player count or rules.
         """
         self._check_view(view)
         values = _part(self.game).encode(view)
@@ -331,10 +331,10 @@ class Observer:
         """Return a readable information-state string of ``view``: all the seat knows.
 
         One line per field of the view (cards by name), then every event as the seat saw it, in
-        order. Two views give the same string exactly when they are equal.
+        order: equal views give equal strings, and a string shows all the view holds.
 
         Raises:
-            ValueError: ``view`` is a view of another game or player count.
+            ValueError: ``view`` is a view of another game, player count or rules.
         """
         self._check_view(view)
         lines = [f"{self.game.slug}, seat {view.seat} of {view.players}"]
@@ -354,6 +354,9 @@ class Observer:
             raise ValueError(msg)
         if view.players != self.players:
             msg = f"this observer encodes {self.players}-player views, not {view.players}-player"
+            raise ValueError(msg)
+        if view.rules != self.rules:
+            msg = f"this observer encodes views under {self.rules!r}, not {view.rules!r}"
             raise ValueError(msg)
 
 
