@@ -31,6 +31,10 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install -e '.[dev]'
 	touch $@
 
+$(VENV)/.bench: pyproject.toml $(VENV)/.installed
+	$(PIP) install -e '.[bench]'
+	touch $@
+
 .venv-%/.test: pyproject.toml
 	$(call interpreter,$*) -m venv .venv-$*
 	.venv-$*/bin/python -m pip --disable-pip-version-check -q install -e '.[$(OTHER_EXTRAS)]'
@@ -75,7 +79,7 @@ pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
 test: lint typecheck docs  ## every check: lint, types, docs build, then tests on each Python
 	@$(MAKE) --no-print-directory pytest
 
-bench: $(VENV)/.installed  ## random-play throughput, JSON load and rejection speed per game
+bench: $(VENV)/.bench  ## throughput against RLCard's uno and OpenSpiel's C++ games, JSON load and rejection speed
 	$(BIN)/python benchmarks/throughput.py
 
 strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
