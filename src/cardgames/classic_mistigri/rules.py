@@ -506,5 +506,6 @@ GAME: Game[State] = Game(
     deck=lambda _players, _rules: DECK,
     card=DECK.card,
     setup=Setup,
+    parts={"encoding": "cardgames.classic_mistigri.encoding:ENCODING"},
 )
 """The classic Mistigri game object (slug ``classic-mistigri``, 2-4 players)."""

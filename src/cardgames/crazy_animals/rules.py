@@ -879,6 +879,9 @@ GAME: Game[State] = Game(
     card=DECK.card,
     setup=Setup,
     better_scores="lower",
-    parts={"heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot"},
+    parts={
+        "encoding": "cardgames.crazy_animals.encoding:ENCODING",
+        "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
+    },
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

@@ -871,6 +871,9 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="higher",
-    parts={"heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot"},
+    parts={
+        "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
+        "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
+    },
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
