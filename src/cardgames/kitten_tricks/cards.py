@@ -1,4 +1,4 @@
-"""Kitten tricks cards (KT-1): a toy colour and a value, and the deck of given proportions.
+"""Kitten tricks cards (KT-1): a value and a toy colour, and the deck of given proportions.
 
 Inside the engine a card is the small int ``colour << 5 | value``, so that the hot paths work
 on ints; the helpers here turn those ints into [`Card`][cardgames.kitten_tricks.cards.Card]
