@@ -1,0 +1,61 @@
+"""The `cardgames` command line: one subcommand per module of this package.
+
+Run `cardgames --help` (or `python -m cardgames --help`) for the list, and
+`cardgames SUBCOMMAND --help` for each. A subcommand module has `register(subparsers)`, which
+adds its parser and sets its `run(args) -> int` as the `run` default. Errors a user can fix
+(an unknown game or bot, a bad player count) print one line on stderr and exit with status 2,
+like any other usage error.
+
+Examples:
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    cardgames ...
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+import cardgames
+from cardgames.cli import simulate, tournament
+from cardgames.errors import CardGameError
+
+__all__ = ["build_parser", "main"]
+
+_COMMANDS = (simulate, tournament)
+"""The subcommand modules, in the order `--help` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole command line, with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="cardgames",
+        description="Rules engines for four family card games: simulations and tournaments.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    subparsers = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
+    for command in _COMMANDS:
+        command.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit status.
+
+    Raises:
+        SystemExit: for `--help` and for usage errors (status 2), as argparse does.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.version:
+        print(f"cardgames {cardgames.__version__}")  # noqa: T201 - the command's output
+        return 0
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    try:
+        status: int = args.run(args)
+    except CardGameError as error:
+        args.parser.error(str(error))
+    return status
