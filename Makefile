@@ -19,8 +19,8 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install -e '.[dev]'
 	touch $@
 
-demo: $(VENV)/.installed  ## play a seeded, narrated classic Mistigri match between bots
-	$(BIN)/python examples/narrated_match.py
+demo: $(VENV)/.installed  ## watch bots play a seeded, narrated classic Mistigri match
+	$(BIN)/cardgames demo classic-mistigri --seed 2026
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
