@@ -125,6 +125,9 @@ def test_random_matches_are_told_without_a_gap(game: Game[Any], players: int, la
                     _check(line)
             for action in state.legal_actions():
                 _check(narrators[0].action(action))
+            for text, actions in narrators[0].choices(state.legal_actions()):
+                _check(text)
+                assert actions
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
@@ -239,6 +242,17 @@ def test_the_view_shows_the_own_hand_and_the_public_table() -> None:
     assert "Your hand: blue 2" in lines
     assert "Trump: yellow (the trump card is the yellow 4)" in lines
     assert "Ana leads the next trick" in lines
+
+
+def test_a_blind_draw_is_one_choice_and_other_actions_one_choice_each() -> None:
+    """The positions of a blind draw make one choice; every other action is a choice of its own."""
+    draws = crazy_mistigri.GAME.new(3, seed=7).legal_actions()
+    assert len(draws) == 10
+    told = Narrator("crazy-mistigri", lang="fr").choices(draws)
+    assert told == (("piocher une des 10 cartes, à l’aveugle", draws),)
+    actions = crazy_animals.GAME.new(3, seed=1).legal_actions()
+    choices = Narrator("crazy-animals").choices(actions)
+    assert [group for _, group in choices] == [(action,) for action in actions]
 
 
 def test_narrator_setup_errors_say_what_to_fix() -> None:

@@ -210,11 +210,47 @@ class Narrator:
         Raises:
             TypeError: ``action`` is not an action of this game.
         """
+        self._check_action(action)
+        key, fields = self._text.action(action)
+        return self._say(key, fields)
+
+    def _check_action(self, action: object) -> None:
         if not isinstance(action, Action) or action.kind not in self.game.action_kinds:
             msg = f"not a {self.game.title} action: {action!r}"
             raise TypeError(msg)
-        key, fields = self._text.action(action)
-        return self._say(key, fields)
+
+    def choices(self, actions: Sequence[Action]) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+        """Return the choices to offer a person for ``actions``, in order, each with its actions.
+
+        Each action is one choice, except that the actions of a kind whose legal actions are
+        all alike (``interchangeable``, such as a blind draw by position) make one choice, told
+        once ("draw one of the 9 cards, blind"), whose actions are the positions to pick from.
+
+        Raises:
+            TypeError: an action is not an action of this game.
+
+        Examples:
+            >>> import cardgames
+            >>> from cardgames.text import Narrator
+            >>> state = cardgames.get_game("crazy-mistigri").new(3, seed=7)
+            >>> [(text, len(group)) for text, group in Narrator("crazy-mistigri").choices(
+            ...     state.legal_actions())]
+            [('draw one of the 10 cards, blind', 10)]
+        """
+        grouped: dict[object, list[Action]] = {}
+        for action in actions:
+            self._check_action(action)
+            blind = type(action).interchangeable
+            grouped.setdefault(type(action) if blind else action, []).append(action)
+        told = []
+        for key, group in grouped.items():
+            if isinstance(key, type):
+                key_name = f"action.{group[0].kind}.blind"
+                told.append((self._say(key_name, {"count": len(group)}), tuple(group)))
+            else:
+                key_name, fields = self._text.action(group[0])
+                told.append((self._say(key_name, fields), (group[0],)))
+        return tuple(told)
 
     def event(self, event: Event) -> str:
         """Return one line telling ``event`` as the narrator's seat saw it.

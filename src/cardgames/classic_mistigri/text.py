@@ -29,6 +29,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "card.mistigri": "Mistigri",
         "card.mistigri:the": "the Mistigri",
         "action.draw": "draw the card at position {position}",
+        "action.draw.blind": "draw one of the {count} cards, blind",
         "event.dealt": "{seat} {seat:is|are} dealt {count} {count:card|cards}: {hand}",
         "event.dealt.hidden": "{seat} {seat:is|are} dealt {count} {count:card|cards}",
         "event.pairs-laid": (
@@ -57,6 +58,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "card.mistigri": "Mistigri",
         "card.mistigri:the": "le Mistigri",
         "action.draw": "piocher la carte en position {position}",
+        "action.draw.blind": "piocher une des {count} cartes, à l’aveugle",
         "event.dealt": (
             "{seat} {seat:reçoit|reçoivent|recevez} {count} {count:carte|cartes} : {hand}"
         ),
