@@ -1,12 +1,22 @@
 # The two commands of the README: `make demo` and `make test`. Both build the virtual
-# environment they need from nothing but Python 3.11+ and this repository.
+# environments they need from nothing but Python 3.11+ and this repository.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: demo test lint typecheck docs bench strength clean
+# The Python versions the classifiers claim. `make test` runs pytest on each one present on
+# this machine (each in its own .venv-X.Y; the primary one, $(PYTHON), in .venv) and says which
+# it ran and which it skipped. Lint, types and docs run once, on the primary interpreter.
+TEST_PYTHONS ?= 3.11 3.12 3.13
+PRIMARY = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+interpreter = $(shell .ci/find-python $(1))
+PRESENT = $(foreach v,$(TEST_PYTHONS),$(if $(call interpreter,$(v)),$(v)))
+MISSING = $(filter-out $(PRESENT),$(TEST_PYTHONS))
+OTHERS = $(filter-out $(PRIMARY),$(PRESENT))
+
+.PHONY: demo test pytest lint typecheck docs bench strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +29,11 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install -e '.[dev]'
 	touch $@
 
+.venv-%/.test: pyproject.toml
+	$(call interpreter,$*) -m venv .venv-$*
+	.venv-$*/bin/python -m pip --disable-pip-version-check -q install -e '.[test]'
+	touch $@
+
 demo: $(VENV)/.installed  ## watch bots play a seeded, narrated classic Mistigri match
 	$(BIN)/cardgames demo classic-mistigri --seed 2026
 
@@ -29,18 +44,38 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
+# --strict turns every mkdocs warning (a broken link or cross-reference) into a failure.
 docs: $(VENV)/.dev
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir build/site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
+
+# The other versions run in the background while the primary one runs in the foreground (two
+# cores go further this way); their logs follow, so pytest's summary line closes the output.
+pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
+	@echo "pytest on Python $(PRESENT); skipped (not on this machine): $(or $(MISSING),none)"
+	@mkdir -p build
+	@status=0; pids=""; \
+	for v in $(OTHERS); do \
+		.venv-$$v/bin/python -m pytest -p no:cacheprovider > build/pytest-$$v.log 2>&1 & \
+		pids="$$pids $$!"; \
+	done; \
+	echo "== pytest on Python $(PRIMARY)"; \
+	$(BIN)/python -m pytest || status=1; \
+	set -- $$pids; \
+	for v in $(OTHERS); do \
+		wait $$1 || status=1; shift; \
+		echo "== pytest on Python $$v"; cat build/pytest-$$v.log; \
+	done; \
+	exit $$status
 
 # Tests run last so that their summary line closes the output.
-test: lint typecheck docs  ## every check: lint, types, docs build, then tests, doctests and examples
-	$(BIN)/python -m pytest
+test: lint typecheck docs  ## every check: lint, types, docs build, then tests on each Python
+	@$(MAKE) --no-print-directory pytest
 
-bench: $(VENV)/.installed  ## random-play throughput per game; add RLCard's uno baseline with `pip install -e .[bench]`
+bench: $(VENV)/.installed  ## random-play throughput, JSON load and rejection speed per game
 	$(BIN)/python benchmarks/throughput.py
 
 strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
 	$(BIN)/python benchmarks/strength.py
 
 clean:
-	rm -rf $(VENV) build site .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-* build site .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -5,24 +5,42 @@ For each game and player count, random matches are played with ``legal_actions()
 second, actions per second and the peak memory of one match whose every state is kept (as a
 search tree would). Figures are best-of-``--repeat`` runs, to damp noise from other processes.
 
+It then measures saved matches (``--json-actions`` sets the length of the long match): how fast
+``from_json`` loads them (actions replayed per second, for each game's random matches and for
+a long Crazy Animals match in which nobody knocks), how many characters an action takes, and
+how long ``from_json`` takes per MB to reject untrusted documents: malformed JSON, nesting too
+deep, a document over the length limit, and the worst case, a long history whose last action is
+illegal (every action before it is replayed). Progress goes to stderr, one line per step.
+
 If RLCard is installed (``pip install -e '.[bench]'``), RLCard's ``uno`` is measured in the same
 process as the baseline, driven the same way (random legal action, ``env.step``), and each game
 is reported as a ratio to it. Timings are never asserted by tests: speed is measured here.
 
-Usage: ``python benchmarks/throughput.py [--game SLUG ...] [--seconds 2] [--repeat 3] [--json]``
+Usage: ``python benchmarks/throughput.py [--game SLUG ...] [--seconds 2] [--repeat 3]
+[--json-actions 200000] [--json]``
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
+import sys
 import time
 import tracemalloc
 from typing import Any
 
 import cardgames
-from cardgames.engine import Game
+from cardgames.engine import MAX_JSON_LENGTH, Game, State
+from cardgames.errors import InvalidStateError
+
+MB = 1_000_000
+
+
+def progress(message: str) -> None:
+    """Say on stderr what is being measured (long runs show where they are)."""
+    print(f"[throughput] {message}", file=sys.stderr, flush=True)
 
 
 def play_for(game: Game[Any], players: int, seconds: float) -> tuple[int, int, float]:
@@ -96,6 +114,84 @@ def rlcard_uno_run(seconds: float) -> tuple[int, int, float] | None:
     return matches, actions, time.perf_counter() - start
 
 
+def load_speed(game: Game[Any], seconds: float) -> dict[str, float]:
+    """Load saves of random matches for about ``seconds``: actions replayed per second."""
+    rng = random.Random(7)
+    texts = []
+    for seed in range(20):
+        state = game.new(game.max_players, seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        texts.append((state.to_json(), len(state.history)))
+    actions = chars = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for text, count in texts:
+            game.from_json(text)
+            actions += count
+            chars += len(text)
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": actions / elapsed, "chars_per_action": chars / actions}
+
+
+def never_knocking(actions: int) -> State[Any]:
+    """A 3-player Crazy Animals match of ``actions`` random actions in which nobody knocks."""
+    game = cardgames.get_game("crazy-animals")
+    rng = random.Random(1)
+    state: State[Any] = game.new(3, seed=1)
+    for _ in range(actions):
+        state = state.apply(rng.choice([a for a in state.legal_actions() if a.kind != "knock"]))
+    return state
+
+
+def json_figures(actions: int) -> dict[str, Any]:
+    """Load speed per game, then the long match: its size, load speed and rejections."""
+    out: dict[str, Any] = {"load": {}}
+    for game in cardgames.GAMES.values():
+        progress(f"json: loading saved {game.slug} matches")
+        out["load"][game.slug] = load_speed(game, 1.0)
+    game = cardgames.get_game("crazy-animals")
+    progress(f"json: playing a {actions:,}-action Crazy Animals match in which nobody knocks")
+    state = never_knocking(actions)
+    text = state.to_json()
+    progress(f"json: loading it ({len(text) / MB:.1f} MB)")
+    gc.collect()
+    start = time.perf_counter()
+    game.from_json(text, max_length=None)
+    elapsed = time.perf_counter() - start
+    out["long_match"] = {
+        "actions": actions,
+        "mb": len(text) / MB,
+        "chars_per_action": len(text) / actions,
+        "load_actions_per_s": actions / elapsed,
+        "actions_under_default_limit": int(MAX_JSON_LENGTH / (len(text) / actions)),
+    }
+    doc = json.loads(text)
+    illegal = doc["history"][-1]
+    doc["history"][-1] = [illegal[0], *([99] * (len(illegal) - 1))] if len(illegal) > 1 else [99]
+    bad = {
+        "malformed JSON (cut short)": text[: len(text) - 1],
+        "nested too deeply": "[" * (len(text) // 2) + "]" * (len(text) // 2),
+        "over the length limit": " " * (MAX_JSON_LENGTH + 1),
+        "last action illegal (full replay)": json.dumps(doc, separators=(",", ":")),
+    }
+    out["reject_seconds_per_mb"] = {}
+    for name, document in bad.items():
+        progress(f"json: rejecting a document: {name}")
+        limited = name == "over the length limit"
+        gc.collect()  # do not time the collection of the previous step's garbage
+        start = time.perf_counter()
+        try:
+            game.from_json(document, max_length=MAX_JSON_LENGTH if limited else None)
+        except InvalidStateError:
+            seconds = time.perf_counter() - start
+        else:
+            msg = f"{name}: the document was accepted"
+            raise AssertionError(msg)
+        out["reject_seconds_per_mb"][name] = seconds / (len(document) / MB)
+    return out
+
+
 def best(runs: list[tuple[int, int, float]]) -> tuple[float, float]:
     """The best (matches/s, actions/s) among runs."""
     return max((m / t, a / t) for m, a, t in runs)
@@ -107,6 +203,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per configuration")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--json-actions",
+        type=int,
+        default=200_000,
+        help="actions of the long Crazy Animals match saved, loaded and rejected",
+    )
     parser.add_argument(
         "--game",
         action="append",
@@ -123,7 +225,8 @@ def main() -> None:
     ]
     runs: dict[str, list[tuple[int, int, float]]] = {}
     # Interleave the repeats so that a slow spell of the machine hits every configuration.
-    for _ in range(args.repeat):
+    for repeat in range(args.repeat):
+        progress(f"run {repeat + 1}/{args.repeat}: RLCard uno baseline (if installed)")
         baseline = rlcard_uno(args.seconds)
         if baseline is not None:
             runs.setdefault("rlcard-uno", []).append(baseline)
@@ -131,6 +234,7 @@ def main() -> None:
         if baseline is not None:
             runs.setdefault("rlcard-uno-run", []).append(baseline)
         for game, players in configs:
+            progress(f"run {repeat + 1}/{args.repeat}: {game.slug}, {players} players")
             runs.setdefault(f"{game.slug}/{players}", []).append(
                 play_for(game, players, args.seconds)
             )
@@ -139,6 +243,7 @@ def main() -> None:
     uno_run = best(runs["rlcard-uno-run"])[1] if "rlcard-uno-run" in runs else None
     rows = []
     for game, players in configs:
+        progress(f"peak memory: {game.slug}, {players} players")
         matches_s, actions_s = best(runs[f"{game.slug}/{players}"])
         rows.append(
             {
@@ -150,9 +255,10 @@ def main() -> None:
                 "ratio_to_rlcard_uno": None if uno is None else round(actions_s / uno, 2),
             }
         )
+    saves = json_figures(args.json_actions)
     if args.json:
         baselines = {"rlcard_uno_step_actions_per_s": uno, "rlcard_uno_run_actions_per_s": uno_run}
-        print(json.dumps({**baselines, "results": rows}, indent=2))
+        print(json.dumps({**baselines, "results": rows, "json": saves}, indent=2))
         return
     if uno is None:
         print("RLCard not installed: no baseline (pip install -e '.[bench]').")
@@ -169,6 +275,24 @@ def main() -> None:
             f"{row['game']:<20}{row['players']:>8}{row['matches_per_s']:>12,.0f}"
             f"{row['actions_per_s']:>12,}{row['peak_kib_all_states_kept']:>10}{ratio:>8}"
         )
+    print_json_figures(saves)
+
+
+def print_json_figures(saves: dict[str, Any]) -> None:
+    """Print the saved-match figures as tables."""
+    print(f"\n{'from_json of random matches':<30}{'actions/s':>12}{'chars/action':>14}")
+    for slug, row in saves["load"].items():
+        print(f"{slug:<30}{row['actions_per_s']:>12,.0f}{row['chars_per_action']:>14.1f}")
+    long = saves["long_match"]
+    print(
+        f"\nlong Crazy Animals match: {long['actions']:,} actions, {long['mb']:.2f} MB "
+        f"({long['chars_per_action']:.1f} chars/action), loads at "
+        f"{long['load_actions_per_s']:,.0f} actions/s; about "
+        f"{long['actions_under_default_limit']:,} actions fit under the default max_length"
+    )
+    print(f"\n{'rejection by from_json':<40}{'s per MB':>10}")
+    for name, seconds in saves["reject_seconds_per_mb"].items():
+        print(f"{name:<40}{seconds:>10.4f}")
 
 
 if __name__ == "__main__":

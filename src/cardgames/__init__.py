@@ -1,14 +1,15 @@
 """Exact, fast rules engines for four family card games, behind one engine API.
 
->>> import cardgames
->>> list(cardgames.GAMES)
-['classic-mistigri', 'crazy-mistigri', 'kitten-tricks', 'crazy-animals']
->>> game = cardgames.get_game("classic-mistigri")
->>> state = game.new(3, seed=1)
->>> while not state.is_over:
-...     state = state.apply(state.legal_actions()[0])
->>> state.outcome.losers
-(1,)
+Examples:
+    >>> import cardgames
+    >>> list(cardgames.GAMES)
+    ['classic-mistigri', 'crazy-mistigri', 'kitten-tricks', 'crazy-animals']
+    >>> game = cardgames.get_game("classic-mistigri")
+    >>> state = game.new(3, seed=1)
+    >>> while not state.is_over:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> state.outcome.losers
+    (1,)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from cardgames.engine import Action, Event, Game, Outcome, State, View
 from cardgames.errors import (
     CardGameError,
     IllegalActionError,
+    InvalidSeatError,
     InvalidSetupError,
     InvalidStateError,
     UnknownGameError,
@@ -34,6 +36,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InvalidSeatError",
     "InvalidSetupError",
     "InvalidStateError",
     "Outcome",

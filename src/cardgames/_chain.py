@@ -13,7 +13,7 @@ _T = TypeVar("_T")
 
 
 class Chain(Generic[_T]):
-    """An immutable sequence whose :meth:`push` is O(1) and shares structure."""
+    """An immutable sequence whose `push` is O(1) and shares structure."""
 
     __slots__ = ("_items", "_last", "_len", "_prev")
 
@@ -23,6 +23,16 @@ class Chain(Generic[_T]):
         self._last: _T | None = None
         self._len = 0
         self._items: tuple[_T, ...] | None = ()
+
+    @classmethod
+    def of(cls, items: tuple[_T, ...]) -> Chain[_T]:
+        """Return a chain holding ``items``, built in one node (no deeper than the empty chain)."""
+        node: Chain[_T] = cls()
+        if items:
+            node._last = items[-1]
+            node._len = len(items)
+            node._items = items
+        return node
 
     def push(self, item: _T) -> Chain[_T]:
         """Return a new chain with ``item`` appended; this one is unchanged."""
@@ -39,6 +49,14 @@ class Chain(Generic[_T]):
         for item in items:
             node = node.push(item)
         return node
+
+    @property
+    def last(self) -> _T:
+        """The newest item; `IndexError` on the empty chain."""
+        if not self._len:
+            msg = "the empty chain has no last item"
+            raise IndexError(msg)
+        return self._last  # type: ignore[return-value]
 
     def __len__(self) -> int:
         """Return the number of items."""
@@ -61,3 +79,16 @@ class Chain(Generic[_T]):
     def __iter__(self) -> Iterator[_T]:
         """Iterate over the items, oldest first."""
         return iter(self.to_tuple())
+
+    def __copy__(self) -> Chain[_T]:
+        """Return the chain itself: it is immutable."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Chain[_T]:
+        """Return the chain itself: it is immutable."""
+        del memo
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[_T, ...]]]:
+        """Pickle the items as one tuple: a chain as long as a match must not nest that deep."""
+        return Chain.of, (self.to_tuple(),)

@@ -3,8 +3,12 @@
 The engine stores rules, scenario setups, actions and events as frozen attrs records whose
 fields are ints, bools, strings, enums, cards, tuples of those and optional values. This module
 turns such records into plain JSON values and, for untrusted input, back again while checking
-every type; any mismatch raises :class:`CodecError` carrying a JSON path such as
-``history[3].position``.
+every type; any mismatch raises `CodecError` carrying a JSON path such as
+`history[3].position`. `mismatch` checks a record built in Python (an action a caller made by
+hand) against its declared field types in the same way.
+
+Per-class work (resolving annotations, listing fields) is cached in bounded caches, so a
+program that defines record classes on the fly cannot grow them without limit.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ import attrs
 
 from cardgames.cards import Card
 
-__all__ = ["CodecError", "decode_record", "encode"]
+__all__ = ["CodecError", "decode_record", "encode", "encode_fields", "field_names", "mismatch"]
 
 _R = TypeVar("_R")
+_V = TypeVar("_V")
 
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -61,15 +66,86 @@ def encode(value: object) -> JSONValue:
     raise TypeError(msg)
 
 
-_resolved: set[type] = set()
+def encode_fields(record: object) -> list[JSONValue]:
+    """Return the JSON forms of the constructor fields of `record`, in declared order."""
+    return [encode(getattr(record, f.name)) for f in _fields(type(record)) if f.init]
+
+
 _SHOWN = 60  # characters of a bad value quoted in an error message
+_CACHED_CLASSES = 1024  # record classes whose resolved fields are kept; a game has a few dozen
+
+
+_FIELDS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _remember(cache: dict[type, _V], cls: type, value: _V) -> _V:
+    """Store `value` for `cls`, emptying the cache first once it holds `_CACHED_CLASSES`."""
+    if len(cache) >= _CACHED_CLASSES:
+        cache.clear()
+    cache[cls] = value
+    return value
 
 
 def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    if cls not in _resolved:
+    found = _FIELDS.get(cls)
+    if found is None:
         attrs.resolve_types(cls)
-        _resolved.add(cls)
-    return typing.cast("tuple[attrs.Attribute[Any], ...]", attrs.fields(cls))
+        fields = typing.cast("tuple[attrs.Attribute[Any], ...]", attrs.fields(cls))
+        found = _remember(_FIELDS, cls, fields)
+    return found
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """Return the JSON names of the fields of record class `cls` set by its constructor."""
+    found = _NAMES.get(cls)
+    if found is None:
+        names = tuple(f.alias or f.name for f in _fields(cls) if f.init)
+        found = _remember(_NAMES, cls, names)
+    return found
+
+
+def mismatch(record: object) -> str | None:
+    """Say which field of the attrs `record` holds a value of another type than declared.
+
+    Returns `None` when every field conforms to its annotation, else a short sentence naming
+    the first field that does not, its value and the expected type.
+    """
+    for field in _fields(type(record)):
+        value = getattr(record, field.name, None)
+        if not _conforms(field.type, value):
+            shown = _describe(value)
+            return f"its field {field.name!r} holds {shown}, expected {_type_name(field.type)}"
+    return None
+
+
+def _conforms(tp: Any, value: object) -> bool:  # noqa: ANN401, PLR0911 - one case per type form
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(option, value) for option in typing.get_args(tp))
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:  # noqa: PLR2004 - tuple[X, ...]
+            return all(_conforms(args[0], item) for item in value)
+        return len(args) == len(value) and all(map(_conforms, args, value))
+    if origin is frozenset:
+        (arg,) = typing.get_args(tp)
+        return isinstance(value, frozenset) and all(_conforms(arg, item) for item in value)
+    if tp is type(None) or tp is None:
+        return value is None
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is Any or tp is object or not isinstance(tp, type):
+        return True  # a type variable or an open annotation: nothing to check
+    return isinstance(value, tp)
+
+
+def _type_name(tp: Any) -> str:  # noqa: ANN401
+    if isinstance(tp, type):
+        return tp.__name__
+    return str(tp).replace("typing.", "")
 
 
 def decode_record(
@@ -84,7 +160,7 @@ def decode_record(
 
     ``card`` maps a card code to the game's card (raising ``KeyError`` if unknown). Keys in
     ``ignore`` (such as ``kind``) are skipped; any other unknown or missing key is an error.
-    Errors raised by the record's own validators are reported as :class:`CodecError` too.
+    Errors raised by the record's own validators are reported as `CodecError` too.
     """
     if not isinstance(data, Mapping):
         raise CodecError(path, f"expected an object, got {_describe(data)}")

@@ -1,7 +1,7 @@
 """Cards and decks, as far as every game shares them.
 
 Each game defines its own frozen card type; the core only needs every card to have a short,
-stable text ``code`` (used in JSON) and to be hashable. A :class:`Deck` is the immutable list of
+stable text ``code`` (used in JSON) and to be hashable. A `Deck` is the immutable list of
 every card a match uses, with lookup by code and multiset helpers for dealing and for checking
 that no card is lost or duplicated.
 """
@@ -19,7 +19,7 @@ __all__ = ["Card", "Deck", "deal_round_robin"]
 class Card(abc.ABC):
     """Base class of every game's card type.
 
-    Subclasses are frozen attrs classes; they provide :attr:`code`, a short stable text that
+    Subclasses are frozen attrs classes; they provide `code`, a short stable text that
     names the card's face (two copies of the same face share it). The core uses it for JSON and
     for error messages, and knows nothing else about a card.
     """

@@ -2,9 +2,9 @@
 
 A game module defines
 
-* its card type (a :class:`~cardgames.cards.Card`), its ``Rules`` (a frozen attrs class whose
-  defaults are the rulebook's game) and its actions (frozen :class:`Action` records);
-* a ``State`` subclass of :class:`State`, which implements a few hooks: the deal, the legal
+* its card type (a [`Card`][cardgames.cards.Card]), its ``Rules`` (a frozen attrs class whose
+  defaults are the rulebook's game) and its actions (frozen `Action` records);
+* a ``State`` subclass of `State`, which implements a few hooks: the deal, the legal
   actions of a position, the transition for one action, and the view of one seat;
 * a ``GAME = Game(...)`` object that ties them together.
 
@@ -16,10 +16,11 @@ event log, per-seat redaction of events, and JSON serialization with full valida
 from __future__ import annotations
 
 import abc
+import contextlib
 import importlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -28,7 +29,12 @@ import attrs
 from cardgames import _codec
 from cardgames._chain import Chain
 from cardgames.cards import Card, Deck
-from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
+from cardgames.errors import (
+    IllegalActionError,
+    InvalidSeatError,
+    InvalidSetupError,
+    InvalidStateError,
+)
 from cardgames.rng import SEED_LIMIT, Rng, fresh_seed, seed_key
 
 if TYPE_CHECKING:
@@ -38,6 +44,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_JSON_LENGTH",
+    "READ_VERSIONS",
     "Action",
     "Dealt",
     "Event",
@@ -49,10 +56,20 @@ __all__ = [
 
 FORMAT = "cardgames/state"
 """The ``format`` tag of a serialized state."""
-FORMAT_VERSION = 1
-"""The version of the serialized state format that this release reads and writes."""
+FORMAT_VERSION = 2
+"""The version of the serialized state format that this release writes.
+
+Version 2 writes the history compactly (see Serialization in the engine contract).
+`Game.from_json` reads versions 1 and 2, so saves of earlier releases keep loading.
+"""
+READ_VERSIONS = (1, 2)
+"""The versions of the serialized state format that `Game.from_json` reads."""
 MAX_JSON_LENGTH = 4_000_000
-"""The longest serialized state (in characters) that ``Game.from_json`` accepts."""
+"""The default longest document (in characters) that `Game.from_json` accepts.
+
+About 800,000 actions of Crazy Animals, the game with the longest matches, fit under it.
+Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
+"""
 
 _P = TypeVar("_P")
 _C = TypeVar("_C", bound=Card)
@@ -86,8 +103,8 @@ class Event:
     """Something that happened in a match, with who may see it in full.
 
     ``visible_to`` is ``None`` for a public event, else the seats that see it in full; every
-    other seat sees :meth:`redacted`. Games subclass it with a class-level ``kind`` and the
-    event's own fields; a private event overrides :meth:`redacted` to blank its secret fields.
+    other seat sees `redacted`. Games subclass it with a class-level ``kind`` and the
+    event's own fields; a private event overrides `redacted` to blank its secret fields.
     """
 
     kind: ClassVar[str] = "event"
@@ -192,7 +209,7 @@ class View:
 class State(abc.ABC, Generic[_P]):
     """One moment of a match, immutable from the outside.
 
-    :meth:`apply` returns a new state and leaves this one valid and unchanged, so undo is
+    `apply` returns a new state and leaves this one valid and unchanged, so undo is
     "keep the previous state" and search can branch freely. The base class implements the
     public contract; a game's subclass implements the hooks whose names start with ``_``.
     """
@@ -271,7 +288,7 @@ class State(abc.ABC, Generic[_P]):
     def _sample_position(cls, view: Any, rng: random.Random) -> _P:  # noqa: ANN401
         """A position consistent with everything ``view`` shows, hidden cards resampled.
 
-        The hook behind :meth:`Game.sample_world`: the view's own seat must see exactly
+        The hook behind `Game.sample_world`: the view's own seat must see exactly
         ``view`` in it (every field but the events), and every constraint that seat has
         observed must hold. Games that support search implement it.
         """
@@ -314,8 +331,8 @@ class State(abc.ABC, Generic[_P]):
     def _perturbed(self, seat: int, rng: Rng) -> Self | None:
         """Return a state that differs only in what ``seat`` cannot know, or ``None``.
 
-        Used by :mod:`cardgames.testing` to check that views leak nothing. The default offers
-        no perturbation.
+        Used by [`cardgames.testing`][cardgames.testing] to check that views leak nothing. The
+        default offers no perturbation.
         """
         del seat, rng
         return None
@@ -346,7 +363,7 @@ class State(abc.ABC, Generic[_P]):
 
     @abc.abstractmethod
     def visible_zones(self, seat: int) -> frozenset[str]:
-        """The names of the zones of :meth:`zones` whose cards ``seat`` sees now.
+        """The names of the zones of `zones` whose cards ``seat`` sees now.
 
         Its own hand and every face-up zone; hidden zones (other hands, face-down piles) are
         not listed. With the events the seat saw in full, this is everything its view may show.
@@ -365,7 +382,7 @@ class State(abc.ABC, Generic[_P]):
 
     @property
     def is_sampled(self) -> bool:
-        """Whether this state descends from a world sampled from a view (:meth:`Game.sample_world`).
+        """Whether this state descends from a world sampled from a view (`Game.sample_world`).
 
         Such a state is a guess at the hidden cards, not a recorded match: it plays like any
         other, but it has no history before the sample and cannot be saved.
@@ -401,7 +418,7 @@ class State(abc.ABC, Generic[_P]):
         """Return the state after ``action``; this state is left unchanged.
 
         Raises:
-            IllegalActionError: ``action`` is not one of :meth:`legal_actions`; the message
+            IllegalActionError: ``action`` is not one of `legal_actions`; the message
                 names the action, the seat and why.
         """
         legal = self._legal
@@ -413,8 +430,11 @@ class State(abc.ABC, Generic[_P]):
             if candidate is action:
                 break
         else:
-            if not isinstance(action, Action):
-                raise IllegalActionError(self._explain_illegal(action, legal))
+            # Only a well-formed action of this game is compared with the legal ones, so that
+            # a game's explanation never meets a foreign object or a field of the wrong type.
+            problem = self._malformed(action)
+            if problem is not None:
+                raise IllegalActionError(problem)
             try:
                 action = legal[legal.index(action)]
             except ValueError:
@@ -434,15 +454,27 @@ class State(abc.ABC, Generic[_P]):
         new._legal = None
         return new
 
-    def _explain_illegal(self, action: object, legal: tuple[Action, ...]) -> str:
+    def _malformed(self, action: object) -> str | None:
+        """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
         shown = _short_repr(action)
         if self.to_move is None:
             return f"cannot apply {shown}: the match is over, no action is legal"
-        if not isinstance(action, Action):
+        if type(action) not in self.game._action_types:
+            types = ", ".join(cls.__name__ for cls in self.game._actions.values())
+            kinds = sorted({a.kind for a in self.legal_actions()})
             return (
-                f"cannot apply {shown} for seat {self.to_move}: it is not an action "
-                f"(expected one of {self.game.title}'s action types)"
+                f"cannot apply {shown} for seat {self.to_move}: it is not an action of "
+                f"{self.game.title} (its action types: {types}); legal kinds now: {kinds}"
             )
+        problem = _codec.mismatch(action)
+        if problem is not None:
+            return f"cannot apply {shown} for seat {self.to_move}: {problem}"
+        return None
+
+    def _explain_illegal(self, action: Action, legal: tuple[Action, ...]) -> str:
+        shown = _short_repr(action)
+        if self.to_move is None:
+            return f"cannot apply {shown}: the match is over, no action is legal"
         reason = self._why_illegal(action)
         options = ", ".join(str(a) for a in legal[:12])
         if len(legal) > 12:  # noqa: PLR2004 - keep messages readable
@@ -490,7 +522,7 @@ class State(abc.ABC, Generic[_P]):
                 f"no seat {seat!r} in a {self.players}-player match "
                 f"(seats are 0..{self.players - 1})"
             )
-            raise ValueError(msg)
+            raise InvalidSeatError(msg)
         return seat
 
     def _view_base(self, seat: int) -> dict[str, Any]:
@@ -531,15 +563,52 @@ class State(abc.ABC, Generic[_P]):
             f"{len(self._log) - 1} actions, to_move={self.to_move}>"
         )
 
+    def __copy__(self) -> Self:
+        """Return the state itself: it is immutable, so a copy would be indistinguishable."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """Return the state itself: it is immutable, so a copy would be indistinguishable."""
+        del memo
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., State[Any]], tuple[object, ...]]:
+        """Pickle the state flat, whatever the length of its match.
+
+        The log is stored as one tuple (never as the chain of its nodes, which would nest as
+        deeply as the match is long), and the game by reference to its `State` class.
+        """
+        fields = (self._rules, self._players, self._seed, self._setup, self._pos)
+        return _unpickle_state, (type(self), *fields, self._log.to_tuple())
+
     def to_json(self) -> str:
-        """Return a versioned JSON document from which ``game.from_json`` rebuilds this state.
+        """Return a versioned JSON document from which `game.from_json` rebuilds this state.
+
+        The history is written compactly (format version 2): a legend lists each action type
+        used with its field names, and each action is an array of its legend index and its
+        field values, such as `[0, 3]` for a draw at position 3.
 
         Raises:
-            TypeError: the state descends from a sampled world (:attr:`is_sampled`).
+            TypeError: the state descends from a sampled world (`is_sampled`).
         """
         if isinstance(self._setup, _Sampled):
             msg = "a world sampled from a view is a guess, not a recorded match: it cannot be saved"
             raise TypeError(msg)
+        legend: dict[type[Action], int] = {}
+        action_fields: list[JSONValue] = []
+        encoded: dict[Action, list[JSONValue]] = {}
+        history: list[JSONValue] = []
+        for action in self.history:
+            item = encoded.get(action)
+            if item is None:
+                cls = type(action)
+                index = legend.get(cls)
+                if index is None:
+                    index = legend[cls] = len(action_fields)
+                    action_fields.append([cls.kind, *_codec.field_names(cls)])
+                item = [index, *_codec.encode_fields(action)]
+                encoded[action] = item
+            history.append(item)
         doc: dict[str, JSONValue] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -548,9 +617,23 @@ class State(abc.ABC, Generic[_P]):
             "seed": self.seed,
             "rules": _codec.encode(self.rules),
             "setup": _codec.encode(self._setup),
-            "history": [a.to_json() for a in self.history],
+            "action_fields": action_fields,
+            "history": history,
         }
         return json.dumps(doc, separators=(",", ":"))
+
+
+def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
+    cls: type[State[Any]],
+    rules: object,
+    players: int,
+    seed: int,
+    setup: object | None,
+    pos: object,
+    log: tuple[tuple[Action | None, Sequence[Event]], ...],
+) -> State[Any]:
+    """Rebuild a pickled state (see `State.__reduce__`)."""
+    return cls(rules, players, seed, setup, pos, Chain.of(log))
 
 
 @attrs.frozen
@@ -577,11 +660,16 @@ _S = TypeVar("_S", bound=State[Any])
 
 
 class Game(Generic[_S]):
-    """A game of the library: its identity, its rules options and how to start a match."""
+    """A game of the library: its identity, its rules options and how to start a match.
+
+    A game is immutable (setting or deleting an attribute raises `AttributeError`); copying
+    it returns it, and it pickles as a reference to the registered game.
+    """
 
     __slots__ = (
         "Rules",
         "State",
+        "_action_types",
         "_actions",
         "_card",
         "_deck",
@@ -593,6 +681,28 @@ class Game(Generic[_S]):
         "slug",
         "title",
     )
+
+    slug: str
+    """The game's stable kebab-case name, its key in `cardgames.GAMES`."""
+    title: str
+    """The game's name for people."""
+    min_players: int
+    """The fewest players the game can be played by."""
+    max_players: int
+    """The most players the game can be played by."""
+    Rules: type[Any]
+    """The game's frozen rules options class; `Rules()` is the rulebook's game."""
+    State: type[_S]
+    """The game's `State` class."""
+    setup_type: type[Any] | None
+    """The record of an explicit scenario setup, or `None` if the game offers none."""
+    better_scores: str | None
+    """Whether a `"higher"` or a `"lower"` match score is better; `None` if scores do not rank."""
+    _actions: Mapping[str, type[Action]]
+    _action_types: frozenset[type[Action]]
+    _deck: Callable[[int, Any], Deck[Any]]
+    _card: Callable[[str], Card]
+    _parts: Mapping[str, str]
 
     def __init__(
         self,
@@ -618,28 +728,56 @@ class Game(Generic[_S]):
 
         ``parts`` is the game's registration with the generic machinery: for each part name
         (such as ``"heuristic_bot"``), the ``"module:attribute"`` path of the object that
-        provides it. Parts are imported only when asked for (see :meth:`part`), so the
+        provides it. Parts are imported only when asked for (see `part`), so the
         machinery never imports a game's internals by name.
         """
         if better_scores not in {"higher", "lower", None}:
             msg = f"better_scores must be 'higher', 'lower' or None, not {better_scores!r}"
             raise ValueError(msg)
-        self.better_scores = better_scores
-        self.slug = slug
-        self.title = title
-        self.min_players = min_players
-        self.max_players = max_players
-        self.Rules = rules
-        self.State = state
-        self.setup_type = setup
-        self._actions: dict[str, type[Action]] = {a.kind: a for a in actions}
-        self._deck = deck
-        self._card = card
-        self._parts: Mapping[str, str] = MappingProxyType(dict(parts or {}))
+        fields: dict[str, object] = {
+            "better_scores": better_scores,
+            "slug": slug,
+            "title": title,
+            "min_players": min_players,
+            "max_players": max_players,
+            "Rules": rules,
+            "State": state,
+            "setup_type": setup,
+            "_actions": MappingProxyType({a.kind: a for a in actions}),
+            "_action_types": frozenset(actions),
+            "_deck": deck,
+            "_card": card,
+            "_parts": MappingProxyType(dict(parts or {})),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
         state.game = self
 
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: a game is immutable."""
+        msg = f"{self!r} is immutable: cannot set {name!r}"
+        raise AttributeError(msg)
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: a game is immutable."""
+        msg = f"{self!r} is immutable: cannot delete {name!r}"
+        raise AttributeError(msg)
+
+    def __copy__(self) -> Self:
+        """Return the game itself (it is immutable)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """Return the game itself (it is immutable)."""
+        del memo
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[object, str]]:
+        """Pickle a reference: unpickling returns the game its `State` class belongs to."""
+        return getattr, (self.State, "game")
+
     def __repr__(self) -> str:
-        """Return ``<Game 'slug'>``."""
+        """Return `<Game 'slug'>`."""
         return f"<Game {self.slug!r}>"
 
     @property
@@ -721,6 +859,9 @@ class Game(Generic[_S]):
         players = self.check_players(players)
         rules = self._check_rules(rules, players)
         seed = self._check_seed(seed)
+        return self._deal(players, rules, seed)
+
+    def _deal(self, players: int, rules: object, seed: int) -> _S:
         pos, events = self.State._deal(rules, players, Rng(seed, 0, 0xDEA1))
         return self.State._start(rules, players, seed, None, pos, events)
 
@@ -779,28 +920,44 @@ class Game(Generic[_S]):
             )
         return _codec.decode_record(cls, data, path, self._card, ignore=frozenset({"kind"}))
 
-    def from_json(self, text: str) -> _S:
-        """Rebuild a state from ``State.to_json()`` output, treating it as untrusted.
+    def from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> _S:
+        """Rebuild a state from `State.to_json()` output, treating it as untrusted.
 
-        The setup is validated and every action of the history is replayed, so a document that
-        loads describes a match that really can happen.
+        Only a document that describes a match the engine could reach loads: the setup is
+        validated and every action of the history is replayed. Every check costs time linear
+        in the length of the document. Documents of format versions 1 and 2 load.
+
+        Args:
+            text: the JSON document (`str`, `bytes` or `bytearray`).
+            max_length: the longest document accepted, in characters (bytes for `bytes`),
+                checked before anything is parsed; the default, `MAX_JSON_LENGTH`, holds a
+                match of about 800,000 actions. `None` lifts the limit, for saves you trust.
 
         Raises:
-            InvalidStateError: for anything wrong with ``text``; the message says what and where.
+            InvalidStateError: for anything wrong with `text`; the message says what and
+                where (a JSON path such as `history[12]`, `setup` or `players`).
         """
+        if max_length is not None and (
+            not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
+        ):
+            msg = f"max_length must be a non-negative int or None, got {_short_repr(max_length)}"
+            raise TypeError(msg)
         try:
-            return self._load(text)
+            return self._load(text, max_length)
         except _codec.CodecError as exc:
             raise InvalidStateError(str(exc)) from None
         except RecursionError:
             msg = "document: nested too deeply"
             raise InvalidStateError(msg) from None
 
-    def _load(self, text: object) -> _S:  # noqa: C901, PLR0912 - one check per key, in order
+    def _load(self, text: object, max_length: int | None) -> _S:
         if not isinstance(text, str | bytes | bytearray):
             raise _codec.CodecError("document", f"expected JSON text, got {type(text).__name__}")
-        if len(text) > MAX_JSON_LENGTH:
-            msg = f"{len(text)} characters is longer than the {MAX_JSON_LENGTH} accepted"
+        if max_length is not None and len(text) > max_length:
+            msg = (
+                f"{len(text)} characters is longer than the {max_length} accepted "
+                "(pass a larger max_length, or None, to load a save you trust)"
+            )
             raise _codec.CodecError("document", msg)
         try:
             doc = json.loads(text, parse_constant=_reject_constant)
@@ -808,44 +965,152 @@ class Game(Generic[_S]):
             raise _codec.CodecError("document", f"not valid JSON ({exc})") from None
         if not isinstance(doc, dict):
             raise _codec.CodecError("document", "expected a JSON object")
-        expected = {"format", "version", "game", "players", "seed", "rules", "setup", "history"}
+        version = doc.get("version")
+        if type(version) is not int or version not in READ_VERSIONS:
+            msg = f"unsupported version {version!r} (this release reads {list(READ_VERSIONS)})"
+            raise _codec.CodecError("version", msg)
+        expected = set(_KEYS[version])
         if set(doc) != expected:
             missing, extra = sorted(expected - set(doc)), sorted(set(doc) - expected)
             raise _codec.CodecError("document", f"missing keys {missing}, unknown keys {extra}")
         if doc["format"] != FORMAT:
             raise _codec.CodecError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
-        if doc["version"] != FORMAT_VERSION:
-            msg = f"unsupported version {doc['version']!r} (this release reads {FORMAT_VERSION})"
-            raise _codec.CodecError("version", msg)
         if doc["game"] != self.slug:
             msg = f"this is {self.slug!r}'s loader, the document is for {doc['game']!r}"
             raise _codec.CodecError("game", msg)
-        players, seed = doc["players"], doc["seed"]
+        state = self._load_start(doc)
+        if version == 1:
+            return self._replay_v1(state, doc["history"])
+        legend = self._decode_legend(doc["action_fields"])
+        return self._replay_v2(state, legend, doc["history"])
+
+    def _load_start(self, doc: dict[str, Any]) -> _S:
+        """The state a document's history starts from; each failed check names its key."""
+        with _at("players"):
+            players = self.check_players(doc["players"])
         rules = _codec.decode_record(self.Rules, doc["rules"], "rules", self._card)
-        setup = None
-        if doc["setup"] is not None:
-            if self.setup_type is None:
-                raise _codec.CodecError("setup", f"{self.slug} has no scenario setups")
-            setup = _codec.decode_record(self.setup_type, doc["setup"], "setup", self._card)
+        with _at("rules"):
+            rules = self._check_rules(rules, players)
+        seed = doc["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise _codec.CodecError("seed", f"expected an integer, got {seed!r}")
-        try:
-            if setup is None:
-                state = self.new(players, seed=seed, rules=rules)
-            else:
-                state = self._from_setup(players, setup, seed, rules)
-        except InvalidSetupError as exc:
-            raise _codec.CodecError("document", str(exc)) from None
-        history = doc["history"]
+            raise _codec.CodecError("seed", f"expected an integer, got {_short_repr(seed)}")
+        with _at("seed"):
+            seed = self._check_seed(seed)
+        if doc["setup"] is None:
+            return self._deal(players, rules, seed)
+        if self.setup_type is None:
+            raise _codec.CodecError("setup", f"{self.slug} has no scenario setups")
+        setup = _codec.decode_record(self.setup_type, doc["setup"], "setup", self._card)
+        with _at("setup"):
+            pos, events = self.State._from_setup(rules, players, setup)
+        return self.State._start(rules, players, seed, setup, pos, events)
+
+    def _replay_v1(self, state: _S, history: object) -> _S:
+        """Replay a version-1 history: one `{"kind": ..., <fields>}` object per action."""
         if not isinstance(history, list):
             raise _codec.CodecError("history", "expected an array of actions")
         for i, item in enumerate(history):
-            action = self._decode_action(item, f"history[{i}]")
-            try:
-                state = state.apply(action)
-            except IllegalActionError as exc:
-                raise _codec.CodecError(f"history[{i}]", str(exc)) from None
+            state = _replayed(state, self._decode_action(item, f"history[{i}]"), i)
         return state
+
+    def _decode_legend(self, data: object) -> list[tuple[type[Action], tuple[str, ...]]]:
+        """Read `action_fields`: for each action type used, its kind then its field names."""
+        if not isinstance(data, list):
+            raise _codec.CodecError("action_fields", "expected an array of [kind, fields...]")
+        legend: list[tuple[type[Action], tuple[str, ...]]] = []
+        seen: set[str] = set()
+        for j, entry in enumerate(data):
+            path = f"action_fields[{j}]"
+            if not isinstance(entry, list) or not all(isinstance(x, str) for x in entry):
+                raise _codec.CodecError(path, "expected an array of strings [kind, fields...]")
+            if not entry or entry[0] not in self._actions:
+                kind = entry[0] if entry else None
+                msg = f"unknown action kind {kind!r}; expected one of {self.action_kinds}"
+                raise _codec.CodecError(path, msg)
+            if entry[0] in seen:
+                raise _codec.CodecError(path, f"action kind {entry[0]!r} listed twice")
+            seen.add(entry[0])
+            cls = self._actions[entry[0]]
+            names = tuple(entry[1:])
+            expected = _codec.field_names(cls)
+            if len(names) != len(expected) or set(names) != set(expected):
+                msg = f"a {cls.kind!r} action has the fields {list(expected)}, not {list(names)}"
+                raise _codec.CodecError(path, msg)
+            legend.append((cls, names))
+        return legend
+
+    def _replay_v2(
+        self, state: _S, legend: list[tuple[type[Action], tuple[str, ...]]], history: object
+    ) -> _S:
+        """Replay a version-2 history: `[legend index, field values...]` per action."""
+        if not isinstance(history, list):
+            raise _codec.CodecError("history", "expected an array of actions")
+        # The same action recurs all match long: decode each distinct item once, and remember
+        # the legal action it matched, so that the next apply finds it by identity. The key
+        # holds the types of the values too, since true == 1 == 1.0 in Python.
+        known: dict[object, Action] = {}
+        for i, item in enumerate(history):
+            if not isinstance(item, list) or not item:
+                msg = "expected an array [action type, field values...]"
+                raise _codec.CodecError(f"history[{i}]", msg)
+            try:
+                key: object = (tuple(item), tuple(map(type, item)))
+                action = known.get(key)
+            except TypeError:  # a list among the values: unhashable, decode it every time
+                key, action = None, None
+            if action is None:
+                action = self._decode_compact(item, legend, f"history[{i}]")
+            state = _replayed(state, action, i)
+            if key is not None:
+                applied = state._log.last[0]
+                if applied is not None:
+                    known[key] = applied
+        return state
+
+    def _decode_compact(
+        self, item: list[Any], legend: list[tuple[type[Action], tuple[str, ...]]], path: str
+    ) -> Action:
+        index = item[0]
+        if type(index) is not int or not 0 <= index < len(legend):
+            msg = f"expected an index into action_fields (0..{len(legend) - 1}), got {index!r}"
+            raise _codec.CodecError(f"{path}[0]", msg)
+        cls, names = legend[index]
+        if len(item) != len(names) + 1:
+            msg = f"a {cls.kind!r} action has {len(names)} field values, got {len(item) - 1}"
+            raise _codec.CodecError(path, msg)
+        return _codec.decode_record(cls, dict(zip(names, item[1:], strict=True)), path, self._card)
+
+
+_KEYS = {
+    1: ("format", "version", "game", "players", "seed", "rules", "setup", "history"),
+    2: (
+        "format",
+        "version",
+        "game",
+        "players",
+        "seed",
+        "rules",
+        "setup",
+        "action_fields",
+        "history",
+    ),
+}
+
+
+@contextlib.contextmanager
+def _at(path: str) -> Iterator[None]:
+    """Report an `InvalidSetupError` raised inside the block as a problem at JSON `path`."""
+    try:
+        yield
+    except InvalidSetupError as exc:
+        raise _codec.CodecError(path, str(exc)) from None
+
+
+def _replayed(state: _S, action: Action, index: int) -> _S:
+    try:
+        return state.apply(action)
+    except IllegalActionError as exc:
+        raise _codec.CodecError(f"history[{index}]", str(exc)) from None
 
 
 def _reject_constant(name: str) -> object:

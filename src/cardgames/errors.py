@@ -1,8 +1,9 @@
-"""Every exception that :mod:`cardgames` raises.
+"""Every exception that `cardgames` raises.
 
-All of them derive from :class:`CardGameError`, and each also derives from the built-in
-exception a caller would naturally catch (``ValueError`` or ``LookupError``), so that
-``except ValueError`` keeps working for code that does not know this library.
+All of them derive from [`CardGameError`][cardgames.errors.CardGameError], and each also
+derives from the built-in exception a caller would naturally catch (`ValueError` or
+`LookupError`), so that `except ValueError` keeps working for code that does not know this
+library.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "CardGameError",
     "IllegalActionError",
+    "InvalidSeatError",
     "InvalidSetupError",
     "InvalidStateError",
     "UnknownGameError",
@@ -17,7 +19,7 @@ __all__ = [
 
 
 class CardGameError(Exception):
-    """Base class of every error raised by :mod:`cardgames`."""
+    """Base class of every error raised by `cardgames`."""
 
 
 class IllegalActionError(CardGameError, ValueError):
@@ -25,6 +27,14 @@ class IllegalActionError(CardGameError, ValueError):
 
     The message names the action, the seat to move and why the action is not legal. The state
     the action was applied to is left untouched.
+    """
+
+
+class InvalidSeatError(CardGameError, ValueError):
+    """A seat was asked for that the match does not have.
+
+    Raised by `State.view` (and every method that takes a seat) for anything but an `int` in
+    `0 .. players - 1`; the message names the bad value and the valid seats.
     """
 
 
@@ -39,9 +49,10 @@ class InvalidSetupError(CardGameError, ValueError):
 class InvalidStateError(CardGameError, ValueError):
     """A serialized state could not be loaded.
 
-    Raised by ``Game.from_json`` for malformed JSON, a wrong format version, an unknown game,
-    unknown cards, an impossible setup or an illegal action history. The message says what is
-    wrong and where (a JSON path such as ``history[12]``).
+    Raised by `Game.from_json` for anything but a document that describes a match the engine
+    could reach: malformed JSON, a document longer than the accepted limit, a wrong format or
+    version, another game, unknown cards, an impossible setup or an illegal action history. The
+    message says what is wrong and where (a JSON path such as `history[12]` or `setup`).
     """
 
 

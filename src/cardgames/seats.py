@@ -1,7 +1,7 @@
 """Seats and turn order.
 
 Seats are numbered ``0 .. players-1``. Seat ``i + 1`` (mod ``players``) sits to the LEFT of seat
-``i``, so clockwise play visits increasing seat numbers. :class:`Direction` is the direction of
+``i``, so clockwise play visits increasing seat numbers. `Direction` is the direction of
 play; the helpers find neighbours while skipping seats that are out of play.
 """
 
@@ -43,12 +43,13 @@ def next_seat(
     ``seat`` itself is never returned; ``None`` means no other seat is eligible. With no
     ``eligible`` predicate every other seat is, so the plain neighbour is returned.
 
-    >>> next_seat(3, 4)
-    0
-    >>> next_seat(0, 4, Direction.COUNTERCLOCKWISE)
-    3
-    >>> next_seat(0, 4, eligible=lambda s: s == 2)
-    2
+    Examples:
+        >>> next_seat(3, 4)
+        0
+        >>> next_seat(0, 4, Direction.COUNTERCLOCKWISE)
+        3
+        >>> next_seat(0, 4, eligible=lambda s: s == 2)
+        2
     """
     for k in range(1, players):
         candidate = (seat + k * direction) % players
@@ -68,10 +69,11 @@ def previous_seat(
 
     The player who played just before ``seat``: its right neighbour when play is clockwise.
 
-    >>> previous_seat(0, 4)
-    3
-    >>> previous_seat(0, 4, eligible=lambda s: s != 3)
-    2
+    Examples:
+        >>> previous_seat(0, 4)
+        3
+        >>> previous_seat(0, 4, eligible=lambda s: s != 3)
+        2
     """
     return next_seat(seat, players, -direction, eligible=eligible)
 
@@ -79,8 +81,9 @@ def previous_seat(
 def seats_from(start: int, players: int, direction: int = Direction.CLOCKWISE) -> Iterator[int]:
     """Yield every seat once, beginning with ``start`` and going round in ``direction``.
 
-    >>> list(seats_from(2, 4))
-    [2, 3, 0, 1]
+    Examples:
+        >>> list(seats_from(2, 4))
+        [2, 3, 0, 1]
     """
     for k in range(players):
         yield (start + k * direction) % players

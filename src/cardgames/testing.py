@@ -1,12 +1,14 @@
 """The engine contract as executable checks, for our games and yours.
 
-Every game of the library is held to the contract of ``docs/contract.md`` by these functions;
-a game you write on :mod:`cardgames.engine` can be held to it with one call::
+Every game of the library is held to the contract of `docs/contract.md` by these functions;
+a game you write on [`cardgames.engine`][cardgames.engine] can be held to it with one call:
 
-    from cardgames import testing
-    testing.check_game(MY_GAME)
+```python
+from cardgames import testing
+testing.check_game(MY_GAME)
+```
 
-Each ``check_*`` function raises :class:`ContractViolation` (an ``AssertionError``) with a
+Each ``check_*`` function raises `ContractViolation` (an ``AssertionError``) with a
 sentence saying which promise broke, on which state; it returns ``None`` when all is well. The
 functions need nothing beyond the standard library, so they run under any test runner; our own
 test suite drives them with hypothesis.
@@ -41,6 +43,7 @@ __all__ = [
     "check_state",
     "check_tampered_json",
     "check_views",
+    "check_zones",
     "random_match",
 ]
 
@@ -160,6 +163,25 @@ def check_conservation(state: State[Any]) -> None:
         lost = sorted(map(str, missing.elements()))
         made = sorted(map(str, extra.elements()))
         raise _fail(state, f"cards are not conserved: missing {lost}, duplicated {made}")
+
+
+def check_zones(state: State[Any]) -> None:
+    """Per-seat zones (named `<zone>/<seat>`) exist for every seat of the match and no other.
+
+    A state whose zones name a seat the match does not have (a document that lists more
+    hands than players, say) is not a position the engine can reach.
+    """
+    per_seat: dict[str, set[str]] = {}
+    for name in state.zones():
+        zone, _, seat = name.rpartition("/")
+        if zone and seat.isdigit():
+            per_seat.setdefault(zone, set()).add(seat)
+    expected = {str(seat) for seat in range(state.players)}
+    for zone, seats in sorted(per_seat.items()):
+        if seats != expected:
+            shown = sorted(seats, key=int)
+            msg = f"{zone!r} zones exist for seats {shown} in a {state.players}-player match"
+            raise _fail(state, msg)
 
 
 def check_outcome(state: State[Any]) -> None:
@@ -316,6 +338,9 @@ def _tamperings(doc: dict[str, Any], text: str) -> Iterator[tuple[str, str]]:
     yield "deep", "[" * 100_000 + "]" * 100_000
     for key, bad in (
         ("version", 999),
+        ("version", True),
+        ("version", 2.0),
+        ("version", "2"),
         ("format", "other"),
         ("game", "no-such-game"),
         ("players", "three"),
@@ -339,13 +364,17 @@ def _tamperings(doc: dict[str, Any], text: str) -> Iterator[tuple[str, str]]:
     history = doc["history"]
     if history:
         yield "history replayed twice", json.dumps({**doc, "history": [*history, *history]})
-        first = dict(history[0])
-        for field, value in first.items():
-            if field == "kind":
-                continue
+        first = list(history[0])
+        for field in range(1, len(first)):
+            value = first[field]
             bad_value: object = "no-such-card" if isinstance(value, str) else [value]
-            mangled = {**first, field: bad_value}
-            yield f"history[0].{field} mangled", json.dumps({**doc, "history": [mangled]})
+            mangled = [*first[:field], bad_value, *first[field + 1 :]]
+            yield f"history[0][{field}] mangled", json.dumps({**doc, "history": [mangled]})
+        yield "history[0] kind out of range", json.dumps({**doc, "history": [[99]]})
+        yield "history[0] with a value too many", json.dumps({**doc, "history": [[*first, 0]]})
+        yield "no action_fields", json.dumps({**doc, "action_fields": []})
+        unknown = [["no-such-kind"], *doc["action_fields"]]
+        yield "unknown action kind", json.dumps({**doc, "action_fields": unknown})
 
 
 def check_tampered_json(state: State[Any]) -> None:
@@ -357,7 +386,7 @@ def check_tampered_json(state: State[Any]) -> None:
         what = f"loading a document with {name}"
         if _refused(state, partial(load, bad), InvalidStateError, what):
             continue
-        if name.startswith(("history replayed", "history[0]", "unknown card in setup")):
+        if name.startswith(("history replayed", "history[0][", "unknown card in setup")):
             # Replaying the history twice is legal in a match still in play, a mangled field
             # may still decode to a legal action, and a setup's last string may not be a
             # card: accepted, they must still give a state.
@@ -386,6 +415,7 @@ def check_state(state: State[Any], rng: Rng | None = None) -> None:
     """Run every per-state check (the JSON ones included) on ``state``."""
     check_actions(state)
     check_conservation(state)
+    check_zones(state)
     check_outcome(state)
     check_illegal_actions_rejected(state)
     check_views(state, rng)

@@ -1,16 +1,17 @@
 """Computer players: the bot protocol, a random bot, information-set MCTS, and match play.
 
 A bot is any object with a ``choose(view, rng)`` method that returns one of
-``view.legal_actions``. It is given the seat's :class:`~cardgames.engine.View` (all that the
-seat may know) and a :class:`random.Random`, never a :class:`~cardgames.engine.State`, so a bot
+``view.legal_actions``. It is given the seat's [`View`][cardgames.engine.View] (all that the
+seat may know) and a `random.Random`, never a [`State`][cardgames.engine.State], so a bot
 cannot read cards its seat has not seen.
 
->>> import cardgames
->>> from cardgames.bots import RandomBot, play_match
->>> game = cardgames.get_game("classic-mistigri")
->>> final = play_match(game, [RandomBot()] * 3, seed=5)
->>> final.is_over, len(final.outcome.winners)
-(True, 2)
+Examples:
+    >>> import cardgames
+    >>> from cardgames.bots import RandomBot, play_match
+    >>> game = cardgames.get_game("classic-mistigri")
+    >>> final = play_match(game, [RandomBot()] * 3, seed=5)
+    >>> final.is_over, len(final.outcome.winners)
+    (True, 2)
 """
 
 from __future__ import annotations
@@ -77,9 +78,9 @@ def heuristic_bot(slug: str) -> Bot:
     """Return a new heuristic bot for the game ``slug``.
 
     Each game registers its heuristic bot as its ``"heuristic_bot"`` part
-    (:meth:`~cardgames.engine.Game.part`). Classic Mistigri has no decision a bot can make
+    ([`part`][cardgames.engine.Game.part]). Classic Mistigri has no decision a bot can make
     well: the engine reshuffles the fan before every blind draw, so every position is as good
-    as any other, and it registers none; its heuristic bot is :class:`RandomBot`.
+    as any other, and it registers none; its heuristic bot is `RandomBot`.
 
     Raises:
         UnknownGameError: no game is registered under ``slug``.

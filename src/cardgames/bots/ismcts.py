@@ -2,7 +2,7 @@
 
 The search follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search"
 (IEEE TCIAIG 4(2), 2012). Each iteration samples a world consistent with the bot's view
-(:meth:`~cardgames.engine.Game.sample_world`: the hidden cards and future randomness are
+([`sample_world`][cardgames.engine.Game.sample_world]: the hidden cards and future randomness are
 resampled), then walks one tree whose nodes are the observer's information sets, keyed by the
 actions taken, using only the actions legal in that world (interchangeable actions, such as
 blind draws by position, count as one):
