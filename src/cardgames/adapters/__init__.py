@@ -1,5 +1,7 @@
 """Adapters to learning toolkits, each an optional extra; see the docs' research page.
 
+* `cardgames.adapters.openspiel`: every game registered as an OpenSpiel game, for OpenSpiel's
+  algorithms and tests (``pip install 'cardgames[openspiel]'``).
 * `cardgames.adapters.pettingzoo`: a PettingZoo AEC environment for every game
   (``pip install 'cardgames[pettingzoo]'``).
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["pettingzoo"]
+__all__ = ["openspiel", "pettingzoo"]
 
 
 def __getattr__(name: str) -> ModuleType:
