@@ -882,6 +882,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.crazy_animals.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
+        "text": "cardgames.crazy_animals.text:Text",
     },
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

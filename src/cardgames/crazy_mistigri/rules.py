@@ -997,6 +997,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
+        "text": "cardgames.crazy_mistigri.text:Text",
     },
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""

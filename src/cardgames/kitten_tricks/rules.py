@@ -874,6 +874,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
         "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
+        "text": "cardgames.kitten_tricks.text:Text",
     },
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
