@@ -34,8 +34,8 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.installed
 	.venv-$*/bin/python -m pip --disable-pip-version-check -q install -e '.[test]'
 	touch $@
 
-demo: $(VENV)/.installed  ## play a seeded, narrated classic Mistigri match between bots
-	$(BIN)/python examples/narrated_match.py
+demo: $(VENV)/.installed  ## watch bots play a seeded, narrated classic Mistigri match
+	$(BIN)/cardgames demo classic-mistigri --seed 2026
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

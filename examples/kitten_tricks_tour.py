@@ -34,12 +34,12 @@ def play(state: State, *codes: str) -> State:
 
 state = scenario(
     hands=[
-        [Card("red", 7), Card("green", 1), Card("blue", 6), Card("purple", 2)],
-        [Card("red", 1), Card("yellow", 2), Card("green", 7), Card("blue", 5)],
-        [Card("red", 6), Card("green", 3), Card("blue", 7), Card("purple", 5)],
+        [Card(7, "red"), Card(1, "green"), Card(6, "blue"), Card(2, "purple")],
+        [Card(1, "red"), Card(2, "yellow"), Card(7, "green"), Card(5, "blue")],
+        [Card(6, "red"), Card(3, "green"), Card(7, "blue"), Card(5, "purple")],
     ],
-    trump=Card("yellow", 4),
-    collections=[[Card("blue", 2)], [Card("red", 2), Card("purple", 3)], []],
+    trump=Card(4, "yellow"),
+    collections=[[Card(2, "blue")], [Card(2, "red"), Card(3, "purple")], []],
     seed=2026,
 )
 print(f"Trump card: {state.trump}. Collections: {[list(map(str, c)) for c in state.collections]}")

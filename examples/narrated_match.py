@@ -1,65 +1,54 @@
-"""A seeded match between bots, narrated event by event, for any game of the library.
+"""A seeded match between bots, narrated event by event, for any game, in English or French.
 
 Each bot sees only its own view and picks one of its legal actions at random; the narrator
-sees everything, so private moves (draws, looks, gifts) are told in full. Run it with
-``python examples/narrated_match.py [game] [seed]``, e.g. ``crazy-mistigri 7``; the default is
-a three-player classic Mistigri match.
+(`cardgames.text.Narrator` without a seat) sees everything, so private moves (draws, looks,
+gifts) are told in full. Run it with ``python examples/narrated_match.py [game] [seed] [lang]``,
+e.g. ``crazy-mistigri 7 fr``; the default is a three-player classic Mistigri match in English.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 
 import cardgames
-from cardgames.engine import Action, View
+from cardgames.bots import RandomBot, play_match
+from cardgames.text import Narrator
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Emma", "Farid")
+SUMMARY = {
+    "en": ("{title}, seed {seed}: {names} sit clockwise.", "{winners}. Scores: {scores}."),
+    "fr": (
+        "{title}, graine {seed} : {names} jouent dans le sens horaire.",
+        "{winners}. Scores : {scores}.",
+    ),
+}
+WIN = {"en": ("wins", "win", " and "), "fr": ("gagne", "gagnent", " et ")}
 
 
-def pick(view: View, rng: random.Random) -> Action:
-    """A bot that plays any legal action of its view at random."""
-    return rng.choice(view.legal_actions)
-
-
-def narrate(line: str) -> str:
-    """Put the players' names in place of their seat numbers."""
-    # Highest seats first, so that "seat 1" never rewrites the start of a "seat 10".
-    for seat in reversed(range(len(NAMES))):
-        line = line.replace(f"seat {seat}", NAMES[seat])
-    return line[0].upper() + line[1:]
-
-
-def main(slug: str = "classic-mistigri", seed: int = 2026) -> None:
-    """Play and narrate one match of ``slug``."""
+def main(slug: str = "classic-mistigri", seed: int = 2026, lang: str = "en") -> None:
+    """Play and narrate one match of ``slug`` in ``lang``."""
     game = cardgames.get_game(slug)
     players = min(max(3, game.min_players), game.max_players)
-    rng = random.Random(seed)
-    state = game.new(players, seed=seed)
     names = NAMES[:players]
-    print(f"{game.title}, seed {seed}: {', '.join(names)} sit clockwise.\n")
-    told = 0
-    while True:
-        for event in state.events[told:]:
-            print(f"  {narrate(str(event))}")
-        told = len(state.events)
-        if state.is_over:
-            break
-        mover = state.to_move
-        assert mover is not None
-        state = state.apply(pick(state.view(mover), rng))
-    outcome = state.outcome
+    narrator = Narrator(game, names=names, lang=lang)
+    final = play_match(game, [RandomBot()] * players, seed=seed)
+    head, tail = SUMMARY[lang]
+    print(head.format(title=game.title, seed=seed, names=", ".join(names)), end="\n\n")
+    for line in narrator.events(final.events):
+        print(f"  {line}")
+    outcome = final.outcome
     assert outcome is not None
-    winners = " and ".join(names[s] for s in outcome.winners)
+    winners = [names[s] for s in outcome.winners]
+    singular, plural, joined = WIN[lang]
+    verb = singular if len(winners) == 1 else plural
     scores = ", ".join(f"{name} {score}" for name, score in zip(names, outcome.scores, strict=True))
-    print(f"\n{winners} {'wins' if len(outcome.winners) == 1 else 'win'}. Scores: {scores}.")
-    if outcome.losers:
-        losers = [names[s] for s in outcome.losers]
-        print(f"{' and '.join(losers)} {'loses' if len(losers) == 1 else 'lose'}.")
+    print()
+    print(tail.format(winners=f"{joined.join(winners)} {verb}", scores=scores))
 
 
 if __name__ == "__main__":
     main(
         sys.argv[1] if len(sys.argv) > 1 else "classic-mistigri",
         int(sys.argv[2]) if len(sys.argv) > 2 else 2026,  # noqa: PLR2004 - argv positions
+        sys.argv[3] if len(sys.argv) > 3 else "en",  # noqa: PLR2004 - argv positions
     )

@@ -21,7 +21,7 @@ from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidState
 from cardgames.kitten_tricks import Card, PlayCard, Rules, scenario
 from cardgames.rng import Rng
 
-YELLOW_TRUMP = Card("yellow", 4)
+YELLOW_TRUMP = Card(4, "yellow")
 
 
 def c(code: str) -> Card:
@@ -166,7 +166,7 @@ def test_clause_7_coup_de_patte_as_a_trump() -> None:
     after = play(state, "red-7", "yellow-1", "yellow-7")
     assert after.events[-1] == kt.TrickWon(seat=1, card=c("yellow-1"), coup_de_patte=True)
     hands = [cs("red-7 green-2"), cs("yellow-1 green-3"), cs("yellow-6 green-4")]
-    after = play(scenario(hands=hands, trump=Card("yellow", 7)), "red-7", "yellow-1", "yellow-6")
+    after = play(scenario(hands=hands, trump=Card(7, "yellow")), "red-7", "yellow-1", "yellow-6")
     assert after.events[-1] == kt.TrickWon(seat=2, card=c("yellow-6"))
 
 
@@ -793,19 +793,19 @@ def test_illegal_play_names_the_card_the_seat_and_the_rule() -> None:
 
 def test_cards_and_actions() -> None:
     """Cards have stable codes; each card has exactly one PlayCard, which survives copies."""
-    assert c("purple-7") == Card("purple", 7)
+    assert c("purple-7") == Card(7, "purple")
     assert str(c("red-1")) == "red 1"
     assert c("red-1").is_coup_de_patte
     with pytest.raises(KeyError, match="'red-0'"):
         Card.from_code("red-0")
     with pytest.raises(ValueError, match="not 'black'"):
-        Card("black", 3)
+        Card(3, "black")
     with pytest.raises(ValueError, match=r"1\.\.20, not 21"):
-        Card("red", 21)
-    action = PlayCard(Card("blue", 3))
+        Card(21, "red")
+    action = PlayCard(Card(3, "blue"))
     assert action is PlayCard(card=c("blue-3"))
-    assert action == PlayCard(Card("blue", 3))
-    assert action != PlayCard(Card("blue", 4))
+    assert action == PlayCard(Card(3, "blue"))
+    assert action != PlayCard(Card(4, "blue"))
     assert copy.deepcopy(action) is action
     assert pickle.loads(pickle.dumps(action)) is action  # noqa: S301 - our own object
     assert kt.GAME.action_from_json(action.to_json()) is action

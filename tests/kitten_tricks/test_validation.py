@@ -321,13 +321,13 @@ def test_deck_size_bounds(
 
 def test_card_bounds() -> None:
     """A card's value is 1..MAX_VALUES and its colour one of the eight names."""
-    assert Card("red", 1).value == 1
-    assert Card("grey", MAX_VALUES).code == "grey-20"
+    assert Card(1, "red").value == 1
+    assert Card(MAX_VALUES, "grey").code == "grey-20"
     for value in (0, MAX_VALUES + 1, True):
         with pytest.raises(ValueError, match=rf"value is 1\.\.{MAX_VALUES}, not {value!r}"):
-            Card("red", value)
+            Card(value, "red")
     with pytest.raises(ValueError, match="not 'white'"):
-        Card("white", 1)
+        Card(1, "white")
 
 
 def test_scenario_player_count_bounds() -> None:
@@ -411,7 +411,7 @@ def test_actions_out_of_range_are_illegal_not_crashes() -> None:
     state = scenario(hands=[cs("red-5 green-2"), cs("red-6"), cs("red-2")], trump=YELLOW_TRUMP)
     before = state.to_json()
     for action, reason in [
-        (PlayCard(Card("grey", MAX_VALUES)), "does not hold the grey 20"),
+        (PlayCard(Card(MAX_VALUES, "grey")), "does not hold the grey 20"),
         (PlayCard(c("red-6")), "does not hold the red 6"),
         (_Stranger(), "'stranger' action is not legal now"),
         ("red-5", "it is not an action"),

@@ -18,12 +18,12 @@ import argparse
 from collections.abc import Sequence
 
 import cardgames
-from cardgames.cli import simulate, tournament
+from cardgames.cli import demo, simulate, tournament
 from cardgames.errors import CardGameError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (simulate, tournament)
+_COMMANDS = (simulate, tournament, demo)
 """The subcommand modules, in the order `--help` lists them."""
 
 
@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line, with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="cardgames",
-        description="Rules engines for four family card games: simulations and tournaments.",
+        description="Rules engines for four family card games: simulations, tournaments and "
+        "narrated matches.",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     subparsers = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND")

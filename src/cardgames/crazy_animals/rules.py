@@ -861,6 +861,9 @@ GAME: Game[State] = Game(
     card=DECK.card,
     setup=Setup,
     better_scores="lower",
-    parts={"heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot"},
+    parts={
+        "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
+        "text": "cardgames.crazy_animals.text:Text",
+    },
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""

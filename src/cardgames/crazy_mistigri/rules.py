@@ -993,6 +993,9 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="lower",
-    parts={"heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot"},
+    parts={
+        "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
+        "text": "cardgames.crazy_mistigri.text:Text",
+    },
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""

@@ -162,7 +162,7 @@ def _winner(trick: Sequence[Card], trump: int, top: int) -> int:
     for i, card in enumerate(trick):
         if colours[i] == target:
             value = card.value
-            if value == 1 and Card(card.colour, top) in trick:
+            if value == 1 and Card(top, card.colour) in trick:
                 value = top + 1
             if value > best:
                 best, at = value, i

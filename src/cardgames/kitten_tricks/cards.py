@@ -1,4 +1,4 @@
-"""Kitten tricks cards (KT-1): a toy colour and a value, and the deck of given proportions.
+"""Kitten tricks cards (KT-1): a value and a toy colour, and the deck of given proportions.
 
 Inside the engine a card is the small int ``colour << 5 | value``, so that the hot paths work
 on ints; the helpers here turn those ints into [`Card`][cardgames.kitten_tricks.cards.Card]
@@ -34,25 +34,27 @@ _MASK = 31
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Card(cards.Card):
-    """A kitten tricks card: a toy ``colour`` and a ``value``.
+    """A kitten tricks card: a ``value`` and a toy ``colour``, in that order.
 
-    The colour is a name of [`COLOUR_NAMES`][cardgames.kitten_tricks.COLOUR_NAMES]; the value
-    is 1..[`MAX_VALUES`][cardgames.kitten_tricks.MAX_VALUES].
+    The value is 1..[`MAX_VALUES`][cardgames.kitten_tricks.MAX_VALUES]; the colour is a name
+    of [`COLOUR_NAMES`][cardgames.kitten_tricks.COLOUR_NAMES]. Like every card of the library,
+    it takes what it shows first, then its colour: `Card(7, "red")` or
+    `Card(value=7, colour="red")`.
     """
 
-    colour: str = attrs.field()
     value: int = attrs.field()
-
-    @colour.validator
-    def _check_colour(self, _: object, colour: str) -> None:
-        if colour not in COLOUR_NAMES:
-            msg = f"a kitten tricks card's colour is one of {COLOUR_NAMES}, not {colour!r}"
-            raise ValueError(msg)
+    colour: str = attrs.field()
 
     @value.validator
     def _check_value(self, _: object, value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUES:
             msg = f"a kitten tricks card's value is 1..{MAX_VALUES}, not {value!r}"
+            raise ValueError(msg)
+
+    @colour.validator
+    def _check_colour(self, _: object, colour: str) -> None:
+        if colour not in COLOUR_NAMES:
+            msg = f"a kitten tricks card's colour is one of {COLOUR_NAMES}, not {colour!r}"
             raise ValueError(msg)
 
     @property
@@ -84,7 +86,7 @@ class Card(cards.Card):
 
 
 _CARD: list[Card | None] = [
-    Card(COLOUR_NAMES[i >> _SHIFT], i & _MASK) if 1 <= i & _MASK <= MAX_VALUES else None
+    Card(i & _MASK, COLOUR_NAMES[i >> _SHIFT]) if 1 <= i & _MASK <= MAX_VALUES else None
     for i in range(len(COLOUR_NAMES) << _SHIFT)
 ]
 _CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)

@@ -860,6 +860,9 @@ GAME: Game[State] = Game(
     card=Card.from_code,
     setup=Setup,
     better_scores="higher",
-    parts={"heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot"},
+    parts={
+        "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
+        "text": "cardgames.kitten_tricks.text:Text",
+    },
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
