@@ -18,12 +18,12 @@ import argparse
 from collections.abc import Sequence
 
 import cardgames
-from cardgames.cli import demo, simulate, tournament
+from cardgames.cli import demo, serve, simulate, tournament
 from cardgames.errors import CardGameError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (simulate, tournament, demo)
+_COMMANDS = (simulate, tournament, demo, serve)
 """The subcommand modules, in the order `--help` lists them."""
 
 
