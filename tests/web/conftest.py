@@ -43,6 +43,8 @@ class Server:
         self.database = database
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
+        self.table_id = ""
+        """The id of the table opened last."""
         self.start()
 
     def start(self) -> None:
@@ -87,8 +89,15 @@ class Server:
     def open_table(self, **request: Any) -> list[dict[str, Any]]:  # noqa: ANN401
         """Open a table as the form does (POST /api/tables); the links of its human seats."""
         answer = self.post("api/tables", request)
+        self.table_id = answer["table"]
         links: list[dict[str, Any]] = answer["links"]
         return links
+
+    def get(self, path: str) -> bytes:
+        """GET ``path``; the body (an error answer raises)."""
+        with _OPENER.open(self.url + path, timeout=30) as response:
+            body: bytes = response.read()
+        return body
 
     def post(self, path: str, body: object) -> dict[str, Any]:
         """POST ``body`` as JSON to ``path``; the JSON answer (an error answer raises)."""
@@ -101,9 +110,17 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A fresh server on a fresh database."""
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own, on a fresh database (for a test that kills it)."""
     running = Server(tmp_path / "tables.sqlite3")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests of a module, each of which opens its own table."""
+    running = Server(tmp_path_factory.mktemp("web") / "tables.sqlite3")
     yield running
     running.stop()
 

@@ -97,7 +97,7 @@ def test_two_seats_see_only_their_own_hands(server: Server, browser: Any) -> Non
         _cursor(page)
         pages.append(page)
     store = TableStore(server.database)
-    table = store.load(store.tables()[0])
+    table = store.load(server.table_id)
     store.close()
     views = [json.loads(table.view(seat).to_json()) for seat in (0, 1)]
     for seat, page in enumerate(pages):
@@ -146,7 +146,7 @@ def test_a_forged_action_for_another_seat_is_refused(server: Server, browser: An
     page.goto(server.url + links[0]["url"].lstrip("/"))
     cursor = _cursor(page)
     store = TableStore(server.database)
-    table_id = store.tables()[0]
+    table_id = server.table_id
     table = store.load(table_id)
     # Seat 0's socket claims to be seat 1, with a move that is legal for the seat to move.
     action = table.view(table.to_move).legal_actions[0]
@@ -176,8 +176,9 @@ def test_a_forged_action_for_another_seat_is_refused(server: Server, browser: An
     page.close()
 
 
-def test_a_server_restart_loses_nothing(server: Server, browser: Any) -> None:  # noqa: ANN401
+def test_a_server_restart_loses_nothing(fresh_server: Server, browser: Any) -> None:  # noqa: ANN401
     """The server killed mid-match restarts on its database; the page reconnects and plays on."""
+    server = fresh_server
     links = _table(server, "kitten-tricks", (0,), seed=21)
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
