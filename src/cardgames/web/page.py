@@ -21,7 +21,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -155,7 +154,7 @@ class Presenter:
         """Return the message for ``seat``'s browser: its update since ``since``, and its page."""
         view = self.table.view(seat)
         events = self.table.events(seat, since)
-        update = Update(seat=seat, cursor=self.table.cursor, view=view, events=events)
+        update = Update(seat=seat, cursor=self.table.cursor, view=view, events=events).to_dict()
         narrator = self._narrators[seat]
         words = _words(self.language)
         page: dict[str, Any] = {
@@ -171,12 +170,12 @@ class Presenter:
             "lines": list(narrator.view(view)),
             "events": list(narrator.events(events)),
             "moves": [self._move(seat, narrator, action) for action in view.legal_actions],
-            "rows": self._rows(view),
+            "rows": self._rows(view, update["view"]),
             "cards": self._faces if since == 0 else {},
             "result": self._result(view),
             "words": {key: words[key] for key in ("moves", "no-moves", "table", "log", "scores")},
         }
-        return {"type": "update", "update": update.to_dict(), "page": page}
+        return {"type": "update", "update": update, "page": page}
 
     def _status(self, view: View) -> str:
         words = _words(self.language)
@@ -210,9 +209,8 @@ class Presenter:
     def _name(self, reader: int, seat: int) -> str:
         return _words(self.language)["you"] if seat == reader else self.table.names[seat]
 
-    def _rows(self, view: View) -> list[dict[str, Any]]:
-        """The card rows of the view: every field that holds cards, in the view's order."""
-        document = update_view_dict(view)
+    def _rows(self, view: View, document: dict[str, Any]) -> list[dict[str, Any]]:
+        """The card rows of the view (``document``, its JSON form): every field with cards."""
         rows: list[dict[str, Any]] = []
         zone_words = _ZONE_WORDS[self.language]
         for field, value in document.items():
@@ -250,12 +248,6 @@ class Presenter:
             colour = _PALETTE[int(number.group()) % len(_PALETTE)] if number else "#212f3d"
         mark = number.group() if number else label
         return {"label": label, "mark": mark, "colour": colour}
-
-
-def update_view_dict(view: View) -> dict[str, Any]:
-    """The view's JSON document as a dict (the same one its `Update` carries)."""
-    document: dict[str, Any] = json.loads(view.to_json())
-    return document
 
 
 def _cards_of(action: Action) -> list[Card]:

@@ -19,9 +19,12 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sqlite3
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -73,8 +76,9 @@ class TableStore:
         """Open (or create) the database at ``path``."""
         self.path = str(path)
         """Where the database lives."""
-        # The server touches the store from its event loop's thread and, for slow work, from a
-        # worker thread; sqlite serializes the writes.
+        # The server reaches the store from worker threads, one table's move at a time but
+        # several tables at once: one lock keeps each transaction whole on the one connection.
+        self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -115,7 +119,10 @@ class TableStore:
         Raises:
             KeyError: no table has that id.
         """
-        row = self._db.execute("SELECT document FROM tables WHERE id = ?", (table_id,)).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT document FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
         if row is None:
             raise KeyError(table_id)
         # The server wrote the document itself, so it is trusted: no length limit.
@@ -127,35 +134,36 @@ class TableStore:
         Raises:
             KeyError: no table has that id.
         """
-        row = self._db.execute("SELECT language FROM tables WHERE id = ?", (table_id,)).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT language FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
         if row is None:
             raise KeyError(table_id)
         return str(row[0])
 
     def seat_of(self, token: str) -> tuple[str, int] | None:
         """Return the table id and the seat that ``token`` opens, or `None` for no seat."""
-        row = self._db.execute(
-            "SELECT table_id, seat FROM seats WHERE token = ?", (token,)
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT table_id, seat FROM seats WHERE token = ?", (token,)
+            ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
 
     def tables(self) -> list[str]:
         """Return the ids of every table, oldest first."""
-        rows = self._db.execute("SELECT id FROM tables ORDER BY created, id").fetchall()
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM tables ORDER BY created, id").fetchall()
         return [str(row[0]) for row in rows]
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    """`BEGIN IMMEDIATE` ... `COMMIT`, or `ROLLBACK` on an exception."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, *_: object) -> None:
-        self._db.execute("ROLLBACK" if kind is not None else "COMMIT")
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """`BEGIN IMMEDIATE` ... `COMMIT` under the store's lock, or `ROLLBACK` on an error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
