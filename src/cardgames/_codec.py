@@ -14,6 +14,7 @@ program that defines record classes on the fly cannot grow them without limit.
 from __future__ import annotations
 
 import enum
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -23,7 +24,15 @@ import attrs
 
 from cardgames.cards import Card
 
-__all__ = ["CodecError", "decode_record", "encode", "encode_fields", "field_names", "mismatch"]
+__all__ = [
+    "CodecError",
+    "decode_record",
+    "encode",
+    "encode_fields",
+    "field_names",
+    "mismatch",
+    "parse_document",
+]
 
 _R = TypeVar("_R")
 _V = TypeVar("_V")
@@ -39,6 +48,37 @@ class CodecError(Exception):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
+
+
+def parse_document(text: object, max_length: int | None) -> dict[str, Any]:
+    """Parse untrusted JSON text that must hold one object, checking its length first.
+
+    Raises:
+        CodecError: not text, longer than ``max_length`` characters, not valid JSON (``NaN``
+            and ``Infinity`` included), or not an object.
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise CodecError("document", f"expected JSON text, got {type(text).__name__}")
+    if max_length is not None and len(text) > max_length:
+        msg = (
+            f"{len(text)} characters is longer than the {max_length} accepted "
+            "(pass a larger max_length, or None, to load a document you trust)"
+        )
+        raise CodecError("document", msg)
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CodecError("document", f"not valid JSON ({exc})") from None
+    except RecursionError:
+        raise CodecError("document", "nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise CodecError("document", "expected a JSON object")
+    return doc
+
+
+def _reject_constant(name: str) -> object:
+    msg = f"{name} is not valid JSON"
+    raise ValueError(msg)
 
 
 def encode(value: object) -> JSONValue:

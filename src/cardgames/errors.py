@@ -11,9 +11,11 @@ from __future__ import annotations
 __all__ = [
     "CardGameError",
     "IllegalActionError",
+    "InvalidCursorError",
     "InvalidSeatError",
     "InvalidSetupError",
     "InvalidStateError",
+    "NotYourTurnError",
     "UnknownGameError",
 ]
 
@@ -27,6 +29,22 @@ class IllegalActionError(CardGameError, ValueError):
 
     The message names the action, the seat to move and why the action is not legal. The state
     the action was applied to is left untouched.
+    """
+
+
+class NotYourTurnError(IllegalActionError):
+    """A seat tried to act at a table when it is not its turn.
+
+    Raised by [`Table.act`][cardgames.table.Table.act] (a bot's seat never has a turn to take).
+    The message says whose turn it is, which every seat may know, and nothing else.
+    """
+
+
+class InvalidCursorError(CardGameError, ValueError):
+    """A position in a table's event log was asked for that the log does not have.
+
+    Raised by [`Table.events`][cardgames.table.Table.events] for a `since` that is not an
+    `int` in `0 .. cursor`; the message names the valid range.
     """
 
 

@@ -1,0 +1,478 @@
+"""Live tables: a match with named seats, bots at some of them, and a turn check.
+
+A [`Table`][cardgames.table.Table] is what an app holds for one match: a game server, a chat bot,
+a hot-seat terminal game. It owns the state, knows which seats bots play, and only lets a seat
+act on its own turn. After every human move the bots play on, up to the next human decision or
+the end, so the table always waits for a human (or is over).
+
+Everything a seat is told comes from that seat's view: `view(seat)`, `events(seat, since)`,
+and the messages of the errors `act` raises, which never tell a seat what it may not know.
+
+Examples:
+    >>> from cardgames.table import Table
+    >>> table = Table.new("classic-mistigri", players=3, bots={1: "random", 2: "random"}, seed=4)
+    >>> table.humans
+    (0,)
+    >>> table.to_move
+    0
+    >>> table.act(0, table.view(0).legal_actions[0])
+    >>> table.to_move in (0, None)
+    True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import random
+import struct
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from cardgames import _codec, get_game
+from cardgames.arena import BotSpec
+from cardgames.engine import MAX_JSON_LENGTH, Action, Event, Game, Outcome, State, View
+from cardgames.errors import (
+    CardGameError,
+    IllegalActionError,
+    InvalidCursorError,
+    InvalidSeatError,
+    InvalidSetupError,
+    InvalidStateError,
+    NotYourTurnError,
+)
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_NAME_LENGTH", "BotSpec", "Table"]
+
+FORMAT = "cardgames/table"
+"""The ``format`` tag of a saved table."""
+FORMAT_VERSION = 1
+"""The version of the saved table format that this release writes and reads."""
+MAX_NAME_LENGTH = 64
+"""The longest player name a table accepts, in characters."""
+
+_RNG_WORDS = 625  # random.Random's state: 624 words of Mersenne Twister and a position
+_RNG_BYTES = 4 * _RNG_WORDS
+_TABLE_KEYS = ("format", "version", "game", "names", "bots", "state")
+_BOT_KEYS = ("seat", "kind", "options", "rng", "gauss")
+
+
+class Table:
+    """One live match: the state, the names of the seats, and the bots at some of them.
+
+    Build one with [`Table.new`][cardgames.table.Table.new] or load one with
+    [`Table.from_json`][cardgames.table.Table.from_json]. The table changes only through
+    [`act`][cardgames.table.Table.act]; a refused call leaves it exactly as it was. A table is
+    not thread-safe: serve each table from one thread (or behind a lock).
+    """
+
+    __slots__ = ("_bots", "_game", "_names", "_players", "_rngs", "_robots", "_state")
+
+    def __init__(
+        self,
+        state: State[Any],
+        names: tuple[str, ...],
+        bots: Mapping[int, BotSpec],
+        rngs: Mapping[int, random.Random],
+    ) -> None:
+        """Wrap a checked state; users build tables with `new` or `from_json`."""
+        self._state: State[Any] = state
+        self._game: Game[Any] = state.game
+        self._players = state.players
+        self._names = names
+        self._bots: Mapping[int, BotSpec] = MappingProxyType(dict(sorted(bots.items())))
+        self._rngs = dict(rngs)
+        self._robots = {seat: spec.build(self._game.slug) for seat, spec in self._bots.items()}
+        self._play_bots()
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Game[Any],
+        *,
+        players: int,
+        names: Sequence[str] | None = None,
+        bots: Mapping[int, BotSpec | str] | None = None,
+        seed: int | None = None,
+        rules: object | None = None,
+    ) -> Table:
+        """Deal a new match and let the bots play up to the first human decision.
+
+        Args:
+            game: the game, or its slug.
+            players: the number of seats.
+            names: one name per seat (printable, 1 to `MAX_NAME_LENGTH` characters);
+                default `"Seat 0"`, `"Seat 1"`, ...
+            bots: the seats that bots play, each with its
+                [`BotSpec`][cardgames.arena.BotSpec] or a spec's text (`"random"`,
+                `"heuristic"`, `"ismcts:iterations=200"`); every other seat is a human's.
+            seed: drives the deal, every random outcome and the bots' choices; `None` draws
+                one from the OS. Each bot plays with its own `random.Random`, seeded from the
+                match seed and its seat as in [`play_match`][cardgames.bots.play_match], so a
+                table of bots only replays `play_match` exactly.
+            rules: the game's `Rules`; default the rulebook's game.
+
+        Raises:
+            UnknownGameError: no game of that slug.
+            InvalidSetupError: a player count, seed or rules the game refuses; names of the
+                wrong number or form; a bot at a seat the match does not have; an unknown bot
+                or bot option, or a bot given by factory (a table must be able to save it).
+        """
+        found = game if isinstance(game, Game) else get_game(game)
+        state: State[Any] = found.new(players, seed=seed, rules=rules)
+        checked_names = _check_names(names, state.players)
+        specs = _check_bots(bots, state.players)
+        # Bots need reproducible play, not secrecy; the derivation is play_match's.
+        rngs = {seat: random.Random(f"{state.seed}/{seat}") for seat in specs}  # noqa: S311
+        return cls(state, checked_names, specs, rngs)
+
+    # -- what anyone may read -----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game played at this table."""
+        return self._game
+
+    @property
+    def players(self) -> int:
+        """The number of seats; seats are `0 .. players - 1`."""
+        return self._players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name of each seat."""
+        return self._names
+
+    @property
+    def bots(self) -> Mapping[int, BotSpec]:
+        """The seats played by bots, each with its spec (read-only), in seat order."""
+        return self._bots
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats without a bot, in seat order."""
+        return tuple(seat for seat in range(self._players) if seat not in self._bots)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (always a human's), or `None` once the match is over."""
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self._state.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or `None` while it is played."""
+        return self._state.outcome
+
+    @property
+    def cursor(self) -> int:
+        """How many events the match has had so far: the `since` that asks for what comes next.
+
+        Every seat sees the same number of events (a hidden event reaches a seat redacted, not
+        removed), so one cursor serves every seat.
+        """
+        return len(self._state.events)
+
+    @property
+    def state(self) -> State[Any]:
+        """The whole state, hidden cards included: for the server itself, never for a client."""
+        return self._state
+
+    def view(self, seat: int) -> View:
+        """Return all that `seat` may know now.
+
+        Raises:
+            InvalidSeatError: no such seat at this table.
+        """
+        return self._state.view(self._check_seat(seat))
+
+    def events(self, seat: int, since: int = 0) -> tuple[Event, ...]:
+        """Return the events from position `since` on, as `seat` saw them.
+
+        The pieces `events(seat, 0)`, `events(seat, a)`, ... taken at successive cursors
+        concatenate to `view(seat).events`.
+
+        Raises:
+            InvalidSeatError: no such seat at this table.
+            InvalidCursorError: `since` is not an int in `0 .. cursor`.
+        """
+        seat = self._check_seat(seat)
+        every = self._state.events
+        if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= len(every):
+            msg = f"since must be an int in 0..{len(every)} (the table's cursor), got {since!r}"
+            raise InvalidCursorError(msg)
+        return tuple(event.seen_by(seat) for event in every[since:])
+
+    # -- the one way to change a table --------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> None:
+        """Play `action` for `seat`, then let the bots play up to the next human decision.
+
+        The checks come in this order, and a refused call changes nothing: the seat exists,
+        it is a human's and it is its turn, then the action is legal for it. No message tells
+        the seat anything its view does not show: a turn error says only whose turn it is
+        (public), an illegal action's error lists only that seat's own legal actions.
+
+        Raises:
+            InvalidSeatError: no such seat at this table.
+            NotYourTurnError: it is not `seat`'s turn (a bot's seat never has a turn to take).
+            IllegalActionError: the match is over, or `action` is not one of the seat's legal
+                actions (a foreign or malformed object included).
+        """
+        seat = self._check_seat(seat)
+        to_move = self._state.to_move
+        if to_move is None:
+            msg = f"the match is over: seat {seat} has no move to make"
+            raise IllegalActionError(msg)
+        if seat in self._bots:
+            msg = f"seat {seat} is played by a bot; it is {self._whose(to_move)} turn"
+            raise NotYourTurnError(msg)
+        if seat != to_move:
+            msg = f"it is {self._whose(to_move)} turn, not seat {seat}'s"
+            raise NotYourTurnError(msg)
+        # It is the seat's turn, so the engine's message lists only the seat's own actions.
+        self._state = self._state.apply(action)
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        state = self._state
+        while (seat := state.to_move) is not None and seat in self._robots:
+            choice = self._robots[seat].choose(state.view(seat), self._rngs[seat])
+            state = state.apply(choice)
+            self._state = state
+
+    def _whose(self, seat: int) -> str:
+        return f"seat {seat}'s ({self._names[seat]})"
+
+    def _check_seat(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._players:
+            msg = (
+                f"no seat {_codec_repr(seat)} at this {self._players}-player table "
+                f"(seats are 0..{self._players - 1})"
+            )
+            raise InvalidSeatError(msg)
+        return seat
+
+    def __repr__(self) -> str:
+        """Return a short description of the table."""
+        return (
+            f"<Table {self._game.slug!r}: {self._players} players, bots at "
+            f"{list(self._bots)}, to_move={self.to_move}, {self.cursor} events>"
+        )
+
+    # -- saving and loading -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, _codec.JSONValue]:
+        """Return the saved table as a plain JSON-compatible dict (see `to_json`)."""
+        bots: list[_codec.JSONValue] = []
+        for seat, spec in self._bots.items():
+            _, words, gauss = self._rngs[seat].getstate()
+            bots.append(
+                {
+                    "seat": seat,
+                    "kind": spec.kind,
+                    "options": dict(spec.options),
+                    "rng": base64.b64encode(struct.pack(f"<{_RNG_WORDS}I", *words)).decode(),
+                    "gauss": gauss,
+                }
+            )
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self._game.slug,
+            "names": list(self._names),
+            "bots": bots,
+            "state": json.loads(self._state.to_json()),
+        }
+
+    def to_json(self) -> str:
+        """Return the whole table as a versioned JSON document.
+
+        It holds the match (the state document of `State.to_json`), the names, and each bot's
+        spec with its random generator's state, so a loaded table plays on exactly as this one
+        would. It holds the seed and every hidden card: keep it on the server.
+        """
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> Table:
+        """Load a table saved by `to_json`, treating the document as untrusted.
+
+        Every part is checked (the match is replayed as
+        [`Game.from_json`][cardgames.engine.Game.from_json] does); if the match stands at a
+        bot's decision, the bots play up to the next human one.
+
+        Args:
+            text: the JSON document.
+            max_length: the longest document accepted, in characters, checked before parsing;
+                `None` lifts the limit for saves you trust.
+
+        Raises:
+            InvalidStateError: for anything wrong with `text`; the message says what and where.
+        """
+        if max_length is not None and (
+            not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
+        ):
+            msg = f"max_length must be a non-negative int or None, got {_codec_repr(max_length)}"
+            raise TypeError(msg)
+        try:
+            return cls._load(text, max_length)
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+        except RecursionError:
+            msg = "document: nested too deeply"
+            raise InvalidStateError(msg) from None
+
+    @classmethod
+    def _load(cls, text: object, max_length: int | None) -> Table:
+        doc = _codec.parse_document(text, max_length)
+        _check_keys(doc, _TABLE_KEYS, "document")
+        if doc["format"] != FORMAT:
+            raise _codec.CodecError(
+                "format", f"expected {FORMAT!r}, got {_codec_repr(doc['format'])}"
+            )
+        if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
+            msg = f"unsupported version {_codec_repr(doc['version'])} (this release reads [1])"
+            raise _codec.CodecError("version", msg)
+        try:
+            game = get_game(doc["game"])
+        except CardGameError:
+            raise _codec.CodecError("game", f"no game {_codec_repr(doc['game'])}") from None
+        if not isinstance(doc["state"], dict):
+            raise _codec.CodecError("state", "expected a state document (an object)")
+        try:
+            state = game.from_json(json.dumps(doc["state"]), max_length=None)
+        except InvalidStateError as exc:
+            raise _codec.CodecError("state", str(exc)) from None
+        try:
+            names = _check_names(_as_list(doc["names"], "names"), state.players)
+        except InvalidSetupError as exc:
+            raise _codec.CodecError("names", str(exc)) from None
+        specs, rngs = _load_bots(doc["bots"], state.players)
+        return cls(state, names, specs, rngs)
+
+
+# -- checks shared by new and from_json ------------------------------------------------------
+
+
+def _check_names(names: object, players: int) -> tuple[str, ...]:
+    if names is None:
+        return tuple(f"Seat {seat}" for seat in range(players))
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        msg = f"names must be a list of {players} strings, got {_codec_repr(names)}"
+        raise InvalidSetupError(msg)
+    if len(names) != players:
+        msg = f"names must give one name per seat ({players}), got {len(names)}"
+        raise InvalidSetupError(msg)
+    for seat, name in enumerate(names):
+        if (
+            not isinstance(name, str)
+            or not 1 <= len(name) <= MAX_NAME_LENGTH
+            or not name.isprintable()
+            or name.strip() != name
+        ):
+            msg = (
+                f"the name of seat {seat} must be 1 to {MAX_NAME_LENGTH} printable characters "
+                f"without surrounding spaces, got {_codec_repr(name)}"
+            )
+            raise InvalidSetupError(msg)
+    return tuple(names)
+
+
+def _check_bots(bots: object, players: int) -> dict[int, BotSpec]:
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        msg = f"bots must map seats to bot specs, got {_codec_repr(bots)}"
+        raise InvalidSetupError(msg)
+    specs: dict[int, BotSpec] = {}
+    for seat, bot in bots.items():
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            msg = f"a bot sits at seat {_codec_repr(seat)}, but seats are 0..{players - 1}"
+            raise InvalidSetupError(msg)
+        if not isinstance(bot, BotSpec | str):
+            msg = (
+                f"the bot of seat {seat} must be a BotSpec or a spec's text such as "
+                f"'heuristic', got {_codec_repr(bot)}"
+            )
+            raise InvalidSetupError(msg)
+        spec = BotSpec.of(bot)
+        if spec.factory is not None:
+            msg = f"the bot of seat {seat} is built by a factory, which a table cannot save"
+            raise InvalidSetupError(msg)
+        specs[seat] = spec
+    return specs
+
+
+def _load_bots(data: object, players: int) -> tuple[dict[int, BotSpec], dict[int, random.Random]]:
+    items = _as_list(data, "bots")
+    specs: dict[int, BotSpec] = {}
+    rngs: dict[int, random.Random] = {}
+    for i, item in enumerate(items):
+        path = f"bots[{i}]"
+        if not isinstance(item, dict):
+            raise _codec.CodecError(path, "expected an object")
+        _check_keys(item, _BOT_KEYS, path)
+        seat = item["seat"]
+        if type(seat) is not int or not 0 <= seat < players or seat in specs:
+            msg = f"expected a seat in 0..{players - 1} not listed before, got {_codec_repr(seat)}"
+            raise _codec.CodecError(f"{path}.seat", msg)
+        if not isinstance(item["kind"], str) or not isinstance(item["options"], dict):
+            raise _codec.CodecError(path, "expected a string 'kind' and an object 'options'")
+        try:
+            spec = BotSpec(item["kind"], item["options"])
+        except InvalidSetupError as exc:
+            raise _codec.CodecError(path, str(exc)) from None
+        if spec.factory is not None:
+            raise _codec.CodecError(f"{path}.kind", "a saved table names its bots")
+        specs[seat] = spec
+        rngs[seat] = _load_rng(item["rng"], item["gauss"], path)
+    return specs, rngs
+
+
+def _load_rng(words: object, gauss: object, path: str) -> random.Random:
+    if not isinstance(words, str) or len(words) > 2 * _RNG_BYTES:
+        raise _codec.CodecError(f"{path}.rng", "expected a generator state (base64 text)")
+    try:
+        raw = base64.b64decode(words, validate=True)
+    except (binascii.Error, ValueError):
+        raise _codec.CodecError(f"{path}.rng", "not valid base64") from None
+    if len(raw) != _RNG_BYTES:
+        raise _codec.CodecError(f"{path}.rng", f"expected {_RNG_BYTES} bytes, got {len(raw)}")
+    state = struct.unpack(f"<{_RNG_WORDS}I", raw)
+    if gauss is not None and (type(gauss) is not float and type(gauss) is not int):
+        raise _codec.CodecError(f"{path}.gauss", "expected a number or null")
+    rng = random.Random()  # noqa: S311 - a bot's reproducible generator
+    try:
+        rng.setstate((3, state, None if gauss is None else float(gauss)))
+    except (ValueError, TypeError):
+        raise _codec.CodecError(f"{path}.rng", "not a valid generator state") from None
+    return rng
+
+
+def _as_list(value: object, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _codec.CodecError(path, f"expected an array, got {_codec_repr(value)}")
+    return value
+
+
+def _check_keys(doc: Mapping[str, object], expected: Sequence[str], path: str) -> None:
+    if set(doc) != set(expected):
+        missing, extra = sorted(set(expected) - set(doc)), sorted(set(doc) - set(expected))
+        raise _codec.CodecError(path, f"missing keys {missing}, unknown keys {extra}")
+
+
+def _codec_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 60 else text[:57] + "..."  # noqa: PLR2004
