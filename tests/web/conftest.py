@@ -50,8 +50,16 @@ class Server:
     def start(self) -> None:
         """Start the server (on the port it had before, if it had one)."""
         self.process = subprocess.Popen(  # noqa: S603 - our own command line
-            [sys.executable, "-m", "cardgames", "serve", "--port", str(self.port),
-             "--database", str(self.database)],
+            [
+                sys.executable,
+                "-m",
+                "cardgames",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                str(self.database),
+            ],
             stdout=subprocess.PIPE,
             text=True,
         )

@@ -44,7 +44,7 @@ def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright 
     cursor = _cursor(page)
     cards = page.locator("button.card.playable")
     moves = page.locator("button.move")
-    if cards.count() and rng.random() < 0.5:  # noqa: PLR2004 - half the time, by the card
+    if cards.count() and rng.random() < 0.5:
         cards.nth(rng.randrange(cards.count())).click()
     else:
         moves.nth(rng.randrange(moves.count())).click()
@@ -76,9 +76,9 @@ def test_a_whole_match_of_each_game_is_played_by_clicking(
     while not page.locator("#result").is_visible():
         _play(page, rng)
         moves += 1
-        if folder is not None and moves == 6:  # noqa: PLR2004 - a table well under way
+        if folder is not None and moves == 6:
             page.screenshot(path=str(folder / f"web-{slug}.png"), full_page=True)
-        assert moves < 400, "the match does not end"  # noqa: PLR2004
+        assert moves < 400, "the match does not end"
     assert page.locator("#result-heading").inner_text()
     assert page.locator("#result-scores tr").count() == PLAYERS[slug]
     assert page.locator("button.move").count() == 0
@@ -149,6 +149,7 @@ def test_a_forged_action_for_another_seat_is_refused(server: Server, browser: An
     table_id = server.table_id
     table = store.load(table_id)
     # Seat 0's socket claims to be seat 1, with a move that is legal for the seat to move.
+    assert table.to_move is not None
     action = table.view(table.to_move).legal_actions[0]
     forged = Act(seat=1, action=action, cursor=int(cursor))
     token = links[0]["url"].rsplit("/", 1)[1]
@@ -204,7 +205,7 @@ def test_the_page_is_usable_with_the_keyboard_at_phone_width(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.url + links[0]["url"].lstrip("/"))
     cursor = _cursor(page)
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # noqa: PLR2004
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     for _ in range(30):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.classList.contains('move')"):

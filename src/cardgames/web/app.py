@@ -43,8 +43,12 @@ from cardgames.web.store import TableStore
 
 __all__ = ["BOTS", "MAX_MESSAGE_LENGTH", "create_app"]
 
-BOTS = ("heuristic", "random", "ismcts")
-"""The bots a person may seat at a table from the form."""
+BOTS: dict[str, str] = {
+    "heuristic": "heuristic",
+    "random": "random",
+    "ismcts": "ismcts:iterations=200",
+}
+"""The bots a person may seat at a table from the form, and the spec each one plays with."""
 MAX_MESSAGE_LENGTH = 16_384
 """The longest message (in characters) the server reads from a browser; longer is refused."""
 _MAX_REQUEST = 16_384
@@ -125,11 +129,6 @@ def create_app(database: str | Path) -> Starlette:
     Args:
         database: the sqlite file of the tables (created if absent).
     """
-    files = {name: (_static(name), kind) for name, kind in _STATIC.items()}
-
-    def page(name: str) -> Response:
-        content, kind = files[name]
-        return Response(content, media_type=kind, headers=_HEADERS)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -139,74 +138,89 @@ def create_app(database: str | Path) -> Starlette:
         finally:
             app.state.hub.store.close()
 
-    async def index(_: Request) -> Response:
-        return page("index.html")
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in files:
-            return Response("not found", status_code=404, headers=_HEADERS)
-        return page(name)
-
-    async def play(request: Request) -> Response:
-        hub: _Hub = request.app.state.hub
-        if hub.store.seat_of(request.path_params["token"]) is None:
-            return Response("No seat has this link.", status_code=404, headers=_HEADERS)
-        return page("table.html")
-
-    async def games(_: Request) -> Response:
-        return JSONResponse(_games(), headers=_HEADERS)
-
-    async def new_table(request: Request) -> Response:
-        hub: _Hub = request.app.state.hub
-        body = await request.body()
-        try:
-            if len(body) > _MAX_REQUEST:
-                _refuse("the request is too long")
-            table, language = await asyncio.to_thread(_open_table, body)
-        except CardGameError as error:
-            return JSONResponse({"error": str(error)}, status_code=400, headers=_HEADERS)
-        saved = await asyncio.to_thread(hub.store.create, table, language=language)
-        links = [
-            {"seat": seat, "name": table.names[seat], "url": f"/play/{token}"}
-            for seat, token in sorted(saved.tokens.items())
-        ]
-        return JSONResponse({"table": saved.table_id, "links": links}, headers=_HEADERS)
-
-    async def socket(websocket: WebSocket) -> None:
-        hub: _Hub = websocket.app.state.hub
-        found = hub.store.seat_of(websocket.path_params["token"])
-        if found is None:
-            await websocket.close(code=4404, reason="no seat has this link")
-            return
-        table_id, seat = found
-        await websocket.accept()
-        live = await hub.table(table_id)
-        client = _Client(websocket, seat)
-        live.clients.add(client)
-        try:
-            async with live.lock:
-                client.cursor = _since(websocket.query_params.get("since"), live.table.cursor)
-                await _send_update(live, client)
-            while True:
-                text = await websocket.receive_text()
-                await _receive(hub, live, client, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.release(live, client)
-
-    return Starlette(
+    app = Starlette(
         routes=[
-            Route("/", index),
-            Route("/api/games", games),
-            Route("/api/tables", new_table, methods=["POST"]),
-            Route("/play/{token}", play),
-            Route("/static/{name}", static),
-            WebSocketRoute("/ws/{token}", socket),
+            Route("/", _index),
+            Route("/api/games", _games_route),
+            Route("/api/tables", _new_table, methods=["POST"]),
+            Route("/play/{token}", _play),
+            Route("/static/{name}", _static_route),
+            WebSocketRoute("/ws/{token}", _socket),
         ],
         lifespan=lifespan,
     )
+    app.state.files = {name: (_static(name), kind) for name, kind in _STATIC.items()}
+    return app
+
+
+def _page(request: Request, name: str) -> Response:
+    content, kind = request.app.state.files[name]
+    return Response(content, media_type=kind, headers=_HEADERS)
+
+
+async def _index(request: Request) -> Response:
+    return _page(request, "index.html")
+
+
+async def _static_route(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in _STATIC:
+        return Response("not found", status_code=404, headers=_HEADERS)
+    return _page(request, name)
+
+
+async def _play(request: Request) -> Response:
+    hub: _Hub = request.app.state.hub
+    if hub.store.seat_of(request.path_params["token"]) is None:
+        return Response("No seat has this link.", status_code=404, headers=_HEADERS)
+    return _page(request, "table.html")
+
+
+async def _games_route(_: Request) -> Response:
+    return JSONResponse(_games(), headers=_HEADERS)
+
+
+async def _new_table(request: Request) -> Response:
+    hub: _Hub = request.app.state.hub
+    body = await request.body()
+    try:
+        if len(body) > _MAX_REQUEST:
+            _refuse("the request is too long")
+        table, language = await asyncio.to_thread(_open_table, body)
+    except CardGameError as error:
+        return JSONResponse({"error": str(error)}, status_code=400, headers=_HEADERS)
+    saved = await asyncio.to_thread(hub.store.create, table, language=language)
+    links = [
+        {"seat": seat, "name": table.names[seat], "url": f"/play/{token}"}
+        for seat, token in sorted(saved.tokens.items())
+    ]
+    return JSONResponse({"table": saved.table_id, "links": links}, headers=_HEADERS)
+
+
+async def _socket(websocket: WebSocket) -> None:
+    """One seat's live connection: its updates out, its messages in, until it leaves."""
+    hub: _Hub = websocket.app.state.hub
+    found = hub.store.seat_of(websocket.path_params["token"])
+    await websocket.accept()
+    if found is None:
+        # Accepted first, so that the page can read why and stop reconnecting.
+        await websocket.close(code=4404, reason="No seat has this link.")
+        return
+    table_id, seat = found
+    live = await hub.table(table_id)
+    client = _Client(websocket, seat)
+    live.clients.add(client)
+    try:
+        async with live.lock:
+            client.cursor = _since(websocket.query_params.get("since"), live.table.cursor)
+            await _send_update(live, client)
+        while True:
+            text = await websocket.receive_text()
+            await _receive(hub, live, client, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.release(live, client)
 
 
 async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
@@ -256,7 +270,7 @@ def _games() -> dict[str, Any]:
             }
             for game in cardgames.GAMES.values()
         ],
-        "bots": list(BOTS),
+        "bots": list(BOTS),  # the names, in the form's order
         "languages": list(LANGUAGES),
     }
 
@@ -282,7 +296,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     names = _field(request, "names", list)
     if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
         _refuse(f"give one name for each of the {players} players")
-    names = [name.strip()[:40] for name in names]
+    names = [name.strip() for name in names]
     bots_given = _field(request, "bots", dict)
     bots: dict[int, str] = {}
     for key, bot in bots_given.items():
@@ -290,7 +304,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
             _refuse(f"no seat {key!r}: the seats are 0 to {players - 1}")
         if bot not in BOTS:
             _refuse(f"no bot {bot!r}: the bots are {', '.join(BOTS)}")
-        bots[int(key)] = bot
+        bots[int(key)] = BOTS[bot]
     if len(bots) == players:
         _refuse("seat at least one person: every seat has a bot")
     language = request.get("language", "en")

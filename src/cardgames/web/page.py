@@ -253,7 +253,8 @@ class Presenter:
 def _cards_of(action: Action) -> list[Card]:
     """The cards an action names in its fields (a played card, a discarded pair...)."""
     found: list[Card] = []
-    for field in attrs.fields(type(action)):
+    # Every action is an attrs record (the engine contract), which mypy cannot see on `Action`.
+    for field in attrs.fields(type(action)):  # type: ignore[arg-type]
         value = getattr(action, field.name)
         if isinstance(value, Card):
             found.append(value)
