@@ -187,10 +187,14 @@ class Presenter:
 
     def _move(self, seat: int, narrator: Narrator, action: Action) -> dict[str, Any]:
         message = Act(seat=seat, action=action, cursor=self.table.cursor)
+        # A blind draw names a position in a fanned hand (the engine contract): the page
+        # shows it as a face-down card to pick.
+        position = getattr(action, "position", None)
         return {
             "label": _capitalized(narrator.action(action)),
             "act": message.to_dict(),
             "cards": [card.code for card in _cards_of(action)],
+            "position": position if isinstance(position, int) else None,
         }
 
     def _result(self, view: View) -> dict[str, Any] | None:

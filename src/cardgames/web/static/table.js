@@ -85,17 +85,26 @@ function drawRows(page) {
 
 function drawMoves(page) {
   const hadFocus = $("moves").contains(document.activeElement)
-    || document.activeElement?.classList.contains("playable");
+    || Boolean(document.activeElement?.classList.contains("playable"));
   const box = $("moves");
   box.replaceChildren();
   if (!page.moves.length) {
     box.append(element("p", { class: "wait" }, page.words["no-moves"]));
   }
+  const fan = element("div", { class: "fan" });
   page.moves.forEach((move, index) => {
+    if (move.position !== null) {
+      // A blind draw: one face-down card per position of the fanned hand.
+      const back = element("button", { type: "button", class: "card back playable", "data-move": String(index), "aria-label": move.label, title: move.label });
+      back.addEventListener("click", () => send(move));
+      fan.append(back);
+      return;
+    }
     const button = element("button", { type: "button", class: "move", "data-move": String(index) }, move.label);
     button.addEventListener("click", () => send(move));
     box.append(button);
   });
+  if (fan.childElementCount) box.prepend(fan);
   if (hadFocus && page.moves.length) box.querySelector("button").focus();
 }
 
