@@ -194,21 +194,35 @@ def test_illegal_action_message_names_action_seat_and_options() -> None:
         state.apply("draw")
 
 
-def test_action_from_json_checks_fields() -> None:
-    """action_from_json refuses unknown kinds and mistyped fields with the JSON path."""
+def test_action_from_dict_checks_fields() -> None:
+    """action_from_dict refuses unknown kinds and mistyped fields with the JSON path."""
     game = cardgames.get_game("classic-mistigri")
     assert (
-        game.action_from_json({"kind": "draw", "position": 2})
+        game.action_from_dict({"kind": "draw", "position": 2})
         == game.new(2, seed=1).legal_actions()[2]
     )
     with pytest.raises(errors.InvalidStateError, match="unknown action kind 'fly'"):
-        game.action_from_json({"kind": "fly"})
+        game.action_from_dict({"kind": "fly"})
     with pytest.raises(errors.InvalidStateError, match=r"action.position: expected an integer"):
-        game.action_from_json({"kind": "draw", "position": True})
+        game.action_from_dict({"kind": "draw", "position": True})
     with pytest.raises(errors.InvalidStateError, match="missing key 'position'"):
-        game.action_from_json({"kind": "draw"})
+        game.action_from_dict({"kind": "draw"})
     with pytest.raises(errors.InvalidStateError, match="unknown key 'x'"):
-        game.action_from_json({"kind": "draw", "position": 1, "x": 0})
+        game.action_from_dict({"kind": "draw", "position": 1, "x": 0})
+
+
+def test_action_from_json_reads_text_only() -> None:
+    """action_from_json reads the text `Action.to_json` writes, and refuses anything else."""
+    game = cardgames.get_game("classic-mistigri")
+    draw = game.new(2, seed=1).legal_actions()[2]
+    assert draw.to_json() == '{"kind":"draw","position":2}'
+    assert game.action_from_json(draw.to_json()) == draw
+    with pytest.raises(errors.InvalidStateError, match="expected JSON text, got dict"):
+        game.action_from_json({"kind": "draw", "position": 2})  # type: ignore[arg-type]
+    with pytest.raises(errors.InvalidStateError, match="not valid JSON"):
+        game.action_from_json('{"kind": "draw", "position": NaN}')
+    with pytest.raises(errors.InvalidStateError, match="longer than the 10 accepted"):
+        game.action_from_json(draw.to_json(), max_length=10)
 
 
 def test_state_without_its_hooks_cannot_be_built() -> None:

@@ -22,6 +22,7 @@ def broken_game(state_cls: type[cm.State]) -> Game[Any]:
         rules=cm.Rules,
         state=state_cls,
         actions=(cm.Draw,),
+        events=cm.GAME.event_types,
         deck=lambda _players, _rules: cm.DECK,
         card=cm.DECK.card,
         setup=cm.Setup,

@@ -26,6 +26,7 @@ from cardgames.cards import Card
 
 __all__ = [
     "CodecError",
+    "decode_kind",
     "decode_record",
     "encode",
     "encode_fields",
@@ -188,6 +189,10 @@ def _type_name(tp: Any) -> str:  # noqa: ANN401
     return str(tp).replace("typing.", "")
 
 
+Kinds = Mapping[type, Mapping[str, type]]
+"""For each base class of records told apart by their ``kind`` (actions, events), its kinds."""
+
+
 def decode_record(
     cls: type[_R],
     data: object,
@@ -195,12 +200,17 @@ def decode_record(
     card: Callable[[str], Card],
     *,
     ignore: frozenset[str] = frozenset(),
+    kinds: Kinds | None = None,
+    given: Mapping[str, object] | None = None,
 ) -> _R:
     """Build an attrs record of type ``cls`` from untrusted JSON ``data``.
 
     ``card`` maps a card code to the game's card (raising ``KeyError`` if unknown). Keys in
     ``ignore`` (such as ``kind``) are skipped; any other unknown or missing key is an error.
-    Errors raised by the record's own validators are reported as `CodecError` too.
+    A field whose type is a key of ``kinds`` (such as `Action`) holds any record of that
+    family, chosen by its ``"kind"``. The fields named in ``given`` are not read from ``data``
+    but take the given (already decoded) values. Errors raised by the record's own validators
+    are reported as `CodecError` too.
     """
     if not isinstance(data, Mapping):
         raise CodecError(path, f"expected an object, got {_describe(data)}")
@@ -209,17 +219,37 @@ def decode_record(
     unknown = sorted(set(data) - set(names) - ignore)
     if unknown:
         raise CodecError(path, f"unknown key {unknown[0]!r}; expected keys: {sorted(names)}")
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, object] = dict(given or {})
     for key, field in names.items():
+        if key in kwargs:
+            continue
         if key not in data:
             if field.default is attrs.NOTHING:
                 raise CodecError(path, f"missing key {key!r}")
             continue
-        kwargs[key] = _decode(field.type, data[key], f"{path}.{key}", card)
+        kwargs[key] = _decode(field.type, data[key], f"{path}.{key}", card, kinds)
     try:
         return cls(**kwargs)
     except (ValueError, TypeError) as exc:
         raise CodecError(path, str(exc)) from None
+
+
+def decode_kind(
+    family: Mapping[str, type[_R]],
+    data: object,
+    path: str,
+    card: Callable[[str], Card],
+    kinds: Kinds | None = None,
+) -> _R:
+    """Build the record of ``family`` that untrusted ``data`` names by its ``"kind"``."""
+    if not isinstance(data, Mapping):
+        raise CodecError(path, f"expected an object with a 'kind', got {_describe(data)}")
+    kind = data.get("kind")
+    cls = family.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        shown = _describe(kind) if kind is not None else "none"
+        raise CodecError(path, f"unknown kind {shown}; expected one of {sorted(family)}")
+    return decode_record(cls, data, path, card, ignore=frozenset({"kind"}), kinds=kinds)
 
 
 def _describe(value: object) -> str:
@@ -229,7 +259,15 @@ def _describe(value: object) -> str:
     return f"{type(value).__name__} {text}"
 
 
-def _decode(tp: Any, data: object, path: str, card: Callable[[str], Card]) -> object:  # noqa: ANN401, C901, PLR0911, PLR0912
+def _decode(  # noqa: C901, PLR0911, PLR0912
+    tp: Any,  # noqa: ANN401
+    data: object,
+    path: str,
+    card: Callable[[str], Card],
+    kinds: Kinds | None = None,
+) -> object:
+    if isinstance(tp, typing.TypeVar):  # a generic record's card type, such as Dealt's hand
+        tp = tp.__bound__
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(tp)
@@ -237,7 +275,7 @@ def _decode(tp: Any, data: object, path: str, card: Callable[[str], Card]) -> ob
             return None
         non_none = [o for o in options if o is not type(None)]
         if len(non_none) == 1:
-            return _decode(non_none[0], data, path, card)
+            return _decode(non_none[0], data, path, card, kinds)
         raise CodecError(path, f"unsupported union type {tp!r}")  # pragma: no cover
     if origin is tuple:
         args = typing.get_args(tp)
@@ -245,19 +283,21 @@ def _decode(tp: Any, data: object, path: str, card: Callable[[str], Card]) -> ob
             raise CodecError(path, f"expected an array, got {_describe(data)}")
         if len(args) == 2 and args[1] is Ellipsis:  # noqa: PLR2004 - tuple[X, ...]
             return tuple(
-                _decode(args[0], item, f"{path}[{i}]", card) for i, item in enumerate(data)
+                _decode(args[0], item, f"{path}[{i}]", card, kinds) for i, item in enumerate(data)
             )
         if len(args) != len(data):
             raise CodecError(path, f"expected {len(args)} items, got {len(data)}")
         return tuple(
-            _decode(a, item, f"{path}[{i}]", card)
+            _decode(a, item, f"{path}[{i}]", card, kinds)
             for i, (a, item) in enumerate(zip(args, data, strict=True))
         )
     if origin is frozenset:
         (arg,) = typing.get_args(tp)
         if not isinstance(data, list):
             raise CodecError(path, f"expected an array, got {_describe(data)}")
-        return frozenset(_decode(arg, item, f"{path}[{i}]", card) for i, item in enumerate(data))
+        return frozenset(
+            _decode(arg, item, f"{path}[{i}]", card, kinds) for i, item in enumerate(data)
+        )
     if tp is bool:
         if not isinstance(data, bool):
             raise CodecError(path, f"expected true or false, got {_describe(data)}")
@@ -285,6 +325,8 @@ def _decode(tp: Any, data: object, path: str, card: Callable[[str], Card]) -> ob
             return card(data)
         except KeyError:
             raise CodecError(path, f"unknown card {data!r}") from None
+    if kinds is not None and tp in kinds:
+        return decode_kind(kinds[tp], data, path, card, kinds)
     if isinstance(tp, type) and attrs.has(tp):
-        return decode_record(tp, data, path, card, ignore=frozenset({"kind"}))
+        return decode_record(tp, data, path, card, ignore=frozenset({"kind"}), kinds=kinds)
     raise CodecError(path, f"unsupported field type {tp!r}")  # pragma: no cover

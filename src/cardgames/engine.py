@@ -20,6 +20,7 @@ import contextlib
 import importlib
 import json
 import random
+import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
@@ -45,6 +46,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_JSON_LENGTH",
     "READ_VERSIONS",
+    "VIEW_FORMAT",
     "Action",
     "Dealt",
     "Event",
@@ -56,6 +58,8 @@ __all__ = [
 
 FORMAT = "cardgames/state"
 """The ``format`` tag of a serialized state."""
+VIEW_FORMAT = "cardgames/view"
+"""The ``format`` tag of a serialized view (its version is `FORMAT_VERSION`)."""
 FORMAT_VERSION = 2
 """The version of the serialized state format that this release writes.
 
@@ -91,11 +95,21 @@ class Action:
     draw, so a bot or a search may treat those actions as one.
     """
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """Return the action's JSON form: ``{"kind": ..., <fields>}``."""
+    def to_dict(self) -> dict[str, JSONValue]:
+        """Return the action's plain JSON form: ``{"kind": ..., <fields>}``.
+
+        [`Game.action_from_dict`][cardgames.engine.Game.action_from_dict] is its inverse.
+        """
         out = _codec.encode(self)
         assert isinstance(out, dict)  # noqa: S101 - actions are attrs records
         return out
+
+    def to_json(self) -> str:
+        """Return the action as JSON text (`to_dict`, serialized).
+
+        [`Game.action_from_json`][cardgames.engine.Game.action_from_json] is its inverse.
+        """
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
 @attrs.frozen(slots=True)
@@ -135,11 +149,19 @@ class Event:
                 found.extend(v for v in value if isinstance(v, Card))
         return tuple(found)
 
-    def to_json(self) -> dict[str, JSONValue]:
-        """Return the event's JSON form."""
+    def to_dict(self) -> dict[str, JSONValue]:
+        """Return the event's plain JSON form: ``{"kind": ..., "visible_to": ..., <fields>}``.
+
+        [`Game.event_from_dict`][cardgames.engine.Game.event_from_dict] is its inverse. Send a
+        seat the event as it sees it (`seen_by`), never the event itself.
+        """
         out = _codec.encode(self)
         assert isinstance(out, dict)  # noqa: S101 - events are attrs records
         return out
+
+    def to_json(self) -> str:
+        """Return the event as JSON text (`to_dict`, serialized)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
 @attrs.frozen(slots=True)
@@ -196,14 +218,22 @@ class View:
     rules: Any
     """The rules options of the match (public: every player agreed on them)."""
 
-    def to_json(self) -> str:
-        """Return the view as a JSON document (what a client app would send to that seat)."""
+    def to_dict(self) -> dict[str, JSONValue]:
+        """Return the view as a plain JSON-compatible document (see `to_json`)."""
         body = _codec.encode(self)
         assert isinstance(body, dict)  # noqa: S101 - views are attrs records
-        doc: dict[str, JSONValue] = {"format": "cardgames/view", "version": FORMAT_VERSION}
+        doc: dict[str, JSONValue] = {"format": VIEW_FORMAT, "version": FORMAT_VERSION}
         doc["game"] = self.game
         doc.update(body)
-        return json.dumps(doc, separators=(",", ":"))
+        return doc
+
+    def to_json(self) -> str:
+        """Return the view as a JSON document (what a client app would send to that seat).
+
+        [`Game.view_from_json`][cardgames.engine.Game.view_from_json] loads it back into an
+        equal view, which bots and `Game.sample_world` accept.
+        """
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
 class State(abc.ABC, Generic[_P]):
@@ -591,6 +621,16 @@ class State(abc.ABC, Generic[_P]):
         Raises:
             TypeError: the state descends from a sampled world (`is_sampled`).
         """
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """Return the document of `to_json` as a plain JSON-compatible dict.
+
+        `game.from_dict` is its inverse.
+
+        Raises:
+            TypeError: the state descends from a sampled world (`is_sampled`).
+        """
         if isinstance(self._setup, _Sampled):
             msg = "a world sampled from a view is a guess, not a recorded match: it cannot be saved"
             raise TypeError(msg)
@@ -620,7 +660,7 @@ class State(abc.ABC, Generic[_P]):
             "action_fields": action_fields,
             "history": history,
         }
-        return json.dumps(doc, separators=(",", ":"))
+        return doc
 
 
 def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
@@ -673,6 +713,8 @@ class Game(Generic[_S]):
         "_actions",
         "_card",
         "_deck",
+        "_events",
+        "_kinds",
         "_parts",
         "better_scores",
         "max_players",
@@ -700,6 +742,8 @@ class Game(Generic[_S]):
     """Whether a `"higher"` or a `"lower"` match score is better; `None` if scores do not rank."""
     _actions: Mapping[str, type[Action]]
     _action_types: frozenset[type[Action]]
+    _events: Mapping[str, type[Event]]
+    _kinds: _codec.Kinds
     _deck: Callable[[int, Any], Deck[Any]]
     _card: Callable[[str], Card]
     _parts: Mapping[str, str]
@@ -714,6 +758,7 @@ class Game(Generic[_S]):
         rules: type[Any],
         state: type[_S],
         actions: Sequence[type[Action]],
+        events: Sequence[type[Event]] = (),
         deck: Callable[[int, Any], Deck[Any]],
         card: Callable[[str], Card],
         setup: type[Any] | None = None,
@@ -725,6 +770,9 @@ class Game(Generic[_S]):
         ``better_scores`` says whether a ``"higher"`` or a ``"lower"`` match score is better,
         or ``None`` when the scores do not rank the players (search uses it to weigh
         margins, not only wins).
+
+        ``events`` lists every event type the game's matches produce, so that events and views
+        can be loaded back from JSON (`event_from_dict`, `view_from_json`).
 
         ``parts`` is the game's registration with the generic machinery: for each part name
         (such as ``"heuristic_bot"``), the ``"module:attribute"`` path of the object that
@@ -745,10 +793,12 @@ class Game(Generic[_S]):
             "setup_type": setup,
             "_actions": MappingProxyType({a.kind: a for a in actions}),
             "_action_types": frozenset(actions),
+            "_events": MappingProxyType({e.kind: e for e in events}),
             "_deck": deck,
             "_card": card,
             "_parts": MappingProxyType(dict(parts or {})),
         }
+        fields["_kinds"] = MappingProxyType({Action: fields["_actions"], Event: fields["_events"]})
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         state.game = self
@@ -802,6 +852,27 @@ class Game(Generic[_S]):
     def action_kinds(self) -> tuple[str, ...]:
         """The ``kind`` of every action type of the game, sorted."""
         return tuple(sorted(self._actions))
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]:
+        """Every action type of the game, in the order the game lists them."""
+        return tuple(self._actions.values())
+
+    @property
+    def event_kinds(self) -> tuple[str, ...]:
+        """The ``kind`` of every event type of the game, sorted."""
+        return tuple(sorted(self._events))
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        """Every event type of the game, in the order the game lists them."""
+        return tuple(self._events.values())
+
+    @property
+    def view_type(self) -> type[View]:
+        """The game's `View` class (the return type of `State.view`)."""
+        view: type[View] = typing.get_type_hints(self.State.view)["return"]
+        return view
 
     def deck(self, players: int, rules: Any | None = None) -> Deck[Any]:  # noqa: ANN401
         """Return the cards in play for ``players`` seats under ``rules`` (default rules)."""
@@ -898,16 +969,97 @@ class Game(Generic[_S]):
         pos, events = self.State._from_setup(rules, players, setup)
         return self.State._start(rules, players, seed, setup, pos, events)
 
-    def action_from_json(self, data: object) -> Action:
-        """Rebuild an action from its JSON form (a dict), checking every field.
+    def action_from_dict(self, data: object) -> Action:
+        """Rebuild an action from its plain JSON form (`Action.to_dict`), checking every field.
+
+        The action is only well formed: whether it is legal is the state's to say.
 
         Raises:
-            InvalidStateError: unknown kind, unknown card, or a field of the wrong type.
+            InvalidStateError: not an object, an unknown kind, an unknown card, or a field
+                missing, unknown or of the wrong type; the message names the JSON path.
         """
         try:
             return self._decode_action(data, "action")
         except _codec.CodecError as exc:
             raise InvalidStateError(str(exc)) from None
+
+    def action_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> Action:
+        """Rebuild an action from its JSON text (`Action.to_json`), treating it as untrusted.
+
+        Raises:
+            InvalidStateError: not JSON text of an object, longer than `max_length`, or
+                anything `action_from_dict` refuses.
+        """
+        return self.action_from_dict(_parsed(text, max_length))
+
+    def event_from_dict(self, data: object) -> Event:
+        """Rebuild an event from its plain JSON form (`Event.to_dict`), checking every field.
+
+        Raises:
+            InvalidStateError: not an object, an unknown kind, an unknown card, or a field
+                missing, unknown or of the wrong type; the message names the JSON path.
+        """
+        try:
+            return _codec.decode_kind(self._events, data, "event", self._card, self._kinds)
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+
+    def event_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> Event:
+        """Rebuild an event from its JSON text (`Event.to_json`), treating it as untrusted.
+
+        Raises:
+            InvalidStateError: not JSON text of an object, longer than `max_length`, or
+                anything `event_from_dict` refuses.
+        """
+        return self.event_from_dict(_parsed(text, max_length))
+
+    def view_from_dict(self, data: object) -> View:
+        """Rebuild a view from its plain JSON form (`View.to_dict`), checking every field.
+
+        The loaded view equals the one saved, and bots and `sample_world` accept it, so a
+        remote client can run the library's bots on the views its server sends. Only the
+        form of the document is checked, not that some match could produce it: a forged view
+        loads if it is well formed (and `sample_world` may then find no world for it).
+
+        Raises:
+            InvalidStateError: a wrong format, version or game, or a field missing, unknown
+                or of the wrong type (unknown cards, actions or events included); the message
+                names the JSON path.
+        """
+        try:
+            return self._decode_view(data)
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+        except RecursionError:
+            msg = "document: nested too deeply"
+            raise InvalidStateError(msg) from None
+
+    def view_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> View:
+        """Rebuild a view from its JSON document (`View.to_json`), treating it as untrusted.
+
+        Raises:
+            InvalidStateError: not JSON text of an object, longer than `max_length`, or
+                anything `view_from_dict` refuses.
+        """
+        return self.view_from_dict(_parsed(text, max_length))
+
+    def _decode_view(self, data: object) -> View:
+        if not isinstance(data, dict):
+            raise _codec.CodecError("document", f"expected an object, got {_short_repr(data)}")
+        for key, expected in (
+            ("format", VIEW_FORMAT),
+            ("version", FORMAT_VERSION),
+            ("game", self.slug),
+        ):
+            value = data.get(key)
+            if value != expected or type(value) is not type(expected):
+                msg = f"expected {expected!r}, got {_short_repr(value)}"
+                raise _codec.CodecError(key, msg)
+        body = {k: v for k, v in data.items() if k not in {"format", "version", "game"}}
+        rules = _codec.decode_record(self.Rules, body.get("rules"), "rules", self._card)
+        return _codec.decode_record(
+            self.view_type, body, "view", self._card, kinds=self._kinds, given={"rules": rules}
+        )
 
     def _decode_action(self, data: object, path: str) -> Action:
         if not isinstance(data, dict):
@@ -919,6 +1071,24 @@ class Game(Generic[_S]):
                 path, f"unknown action kind {kind!r}; expected one of {self.action_kinds}"
             )
         return _codec.decode_record(cls, data, path, self._card, ignore=frozenset({"kind"}))
+
+    def from_dict(self, doc: object) -> _S:
+        """Rebuild a state from `State.to_dict()` output, treating it as untrusted.
+
+        The same checks as `from_json`, on a document already parsed.
+
+        Raises:
+            InvalidStateError: for anything wrong with `doc`; the message says what and where.
+        """
+        try:
+            if not isinstance(doc, dict):
+                raise _codec.CodecError("document", "expected a JSON object")  # noqa: TRY301
+            return self._load_document(doc)
+        except _codec.CodecError as exc:
+            raise InvalidStateError(str(exc)) from None
+        except RecursionError:
+            msg = "document: nested too deeply"
+            raise InvalidStateError(msg) from None
 
     def from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> _S:
         """Rebuild a state from `State.to_json()` output, treating it as untrusted.
@@ -965,6 +1135,9 @@ class Game(Generic[_S]):
             raise _codec.CodecError("document", f"not valid JSON ({exc})") from None
         if not isinstance(doc, dict):
             raise _codec.CodecError("document", "expected a JSON object")
+        return self._load_document(doc)
+
+    def _load_document(self, doc: dict[str, Any]) -> _S:
         version = doc.get("version")
         if type(version) is not int or version not in READ_VERSIONS:
             msg = f"unsupported version {version!r} (this release reads {list(READ_VERSIONS)})"
@@ -1104,6 +1277,19 @@ def _at(path: str) -> Iterator[None]:
         yield
     except InvalidSetupError as exc:
         raise _codec.CodecError(path, str(exc)) from None
+
+
+def _parsed(text: object, max_length: int | None) -> dict[str, Any]:
+    """Parse untrusted JSON text of an object, as `InvalidStateError` on any problem."""
+    if max_length is not None and (
+        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
+    ):
+        msg = f"max_length must be a non-negative int or None, got {_short_repr(max_length)}"
+        raise TypeError(msg)
+    try:
+        return _codec.parse_document(text, max_length)
+    except _codec.CodecError as exc:
+        raise InvalidStateError(str(exc)) from None
 
 
 def _replayed(state: _S, action: Action, index: int) -> _S:

@@ -290,7 +290,7 @@ class Table:
             "game": self._game.slug,
             "names": list(self._names),
             "bots": bots,
-            "state": json.loads(self._state.to_json()),
+            "state": self._state.to_dict(),
         }
 
     def to_json(self) -> str:
@@ -346,10 +346,8 @@ class Table:
             game = get_game(doc["game"])
         except CardGameError:
             raise _codec.CodecError("game", f"no game {_codec_repr(doc['game'])}") from None
-        if not isinstance(doc["state"], dict):
-            raise _codec.CodecError("state", "expected a state document (an object)")
         try:
-            state = game.from_json(json.dumps(doc["state"]), max_length=None)
+            state = game.from_dict(doc["state"])
         except InvalidStateError as exc:
             raise _codec.CodecError("state", str(exc)) from None
         try:

@@ -116,7 +116,7 @@ def check_actions(state: State[Any]) -> None:
             raise _fail(state, f"{action!r} is not an Action with a kebab-case kind")
         if not str(action):
             raise _fail(state, f"{action!r} has an empty str()")
-        loaded = state.game.action_from_json(json.loads(json.dumps(action.to_json())))
+        loaded = state.game.action_from_json(action.to_json())
         if loaded != action or hash(loaded) != hash(action):
             raise _fail(state, f"{action!r} does not survive its JSON form")
 
@@ -227,6 +227,8 @@ def _walk(value: object, seen: set[int]) -> Iterator[object]:
 def check_views(state: State[Any], rng: Rng | None = None) -> None:
     """Views: right fields, no reference to the state, no seed, nothing hidden leaks.
 
+    Each view's JSON document also loads back (`Game.view_from_json`) into an equal view.
+
     With ``rng``, each view is also compared with the view of a perturbed state that differs
     only in what that seat cannot know (where the game offers a perturbation).
     """
@@ -246,6 +248,12 @@ def check_views(state: State[Any], rng: Rng | None = None) -> None:
             other = state._perturbed(seat, rng)  # noqa: SLF001 - the hook exists for this check
             if other is not None and other.view(seat) != view:
                 raise _fail(state, f"seat {seat}'s view changes with cards it cannot know")
+        try:
+            loaded = state.game.view_from_json(text)
+        except InvalidStateError as exc:
+            raise _fail(state, f"seat {seat}'s view does not load back: {exc}") from None
+        if loaded != view:
+            raise _fail(state, f"seat {seat}'s view does not survive its JSON form")
 
 
 def _check_view_fields(state: State[Any], seat: int, view: View) -> None:

@@ -18,6 +18,7 @@ from typing import ClassVar, NamedTuple, cast
 import attrs
 
 from cardgames import cards
+from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
 from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
 from cardgames.classic_mistigri.sampler import sample_hands
@@ -495,6 +496,13 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     actions=(Draw,),
+    events=(
+        _event_types.Dealt,
+        _event_types.Drew,
+        _event_types.PairsLaid,
+        _event_types.LeftPlay,
+        _event_types.MatchEnded,
+    ),
     deck=lambda _players, _rules: DECK,
     card=DECK.card,
     setup=Setup,

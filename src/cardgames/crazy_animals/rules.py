@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
     _CHANCE,
     _DRAWN,
@@ -857,6 +858,23 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
+    events=(
+        _event_types.RoundDealt,
+        _event_types.Looked,
+        _event_types.TookDiscard,
+        _event_types.Drew,
+        _event_types.Discarded,
+        _event_types.Replaced,
+        _event_types.SpecialDiscarded,
+        _event_types.SpecialReplaced,
+        _event_types.DrawTwoPlayed,
+        _event_types.Peeked,
+        _event_types.Swapped,
+        _event_types.Knocked,
+        _event_types.StockReshuffled,
+        _event_types.RoundScored,
+        _event_types.MatchEnded,
+    ),
     deck=lambda _players, _rules: DECK,
     card=DECK.card,
     setup=Setup,

@@ -24,6 +24,7 @@ from operator import not_
 import attrs
 
 from cardgames import cards
+from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
     _BONUS,
     _DISCARD,
@@ -989,6 +990,24 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     actions=_ACTION_TYPES,
+    events=(
+        _event_types.Dealt,
+        _event_types.RoundStarted,
+        _event_types.OnesDiscarded,
+        _event_types.PairDiscarded,
+        _event_types.Drew,
+        _event_types.CardChosen,
+        _event_types.CardGiven,
+        _event_types.PileCardTaken,
+        _event_types.SwappedWithPile,
+        _event_types.SwapAwaited,
+        _event_types.Reversed,
+        _event_types.Passed,
+        _event_types.EffectLapsed,
+        _event_types.LeftRound,
+        _event_types.RoundEnded,
+        _event_types.MatchEnded,
+    ),
     deck=_deck,
     card=Card.from_code,
     setup=Setup,

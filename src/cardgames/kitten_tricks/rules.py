@@ -27,6 +27,7 @@ from cardgames import cards
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
+from cardgames.kitten_tricks import events as _event_types
 from cardgames.kitten_tricks._position import _new, _Position, _Round
 from cardgames.kitten_tricks.cards import (
     _CARD,
@@ -856,6 +857,16 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     actions=(PlayCard,),
+    events=(
+        _event_types.Dealt,
+        _event_types.RoundStarted,
+        _event_types.Played,
+        _event_types.TrickWon,
+        _event_types.CardReceived,
+        _event_types.ColourLost,
+        _event_types.RoundEnded,
+        _event_types.MatchEnded,
+    ),
     deck=lambda _players, rules: deck(rules),
     card=Card.from_code,
     setup=Setup,
