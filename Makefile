@@ -50,12 +50,14 @@ docs: $(VENV)/.dev
 
 # The other versions run in the background while the primary one runs in the foreground (two
 # cores go further this way); their logs follow, so pytest's summary line closes the output.
+# The primary runs hypothesis's `ci` profile (500 examples a property); the others the `dev`
+# profile (60), which keeps `make test` short; HYPOTHESIS_PROFILE_OTHERS=ci runs them in full.
 pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
 	@echo "pytest on Python $(PRESENT); skipped (not on this machine): $(or $(MISSING),none)"
 	@mkdir -p build
 	@status=0; pids=""; \
 	for v in $(OTHERS); do \
-		.venv-$$v/bin/python -m pytest -p no:cacheprovider > build/pytest-$$v.log 2>&1 & \
+		HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE_OTHERS:-dev} .venv-$$v/bin/python -m pytest -p no:cacheprovider > build/pytest-$$v.log 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \
 	echo "== pytest on Python $(PRIMARY)"; \

@@ -5,7 +5,7 @@ and returns a [`Report`][cardgames.arena.Report]: each bot's and each seat's win
 95% confidence interval, the score distributions, the length of the matches, the speed and the
 errors. [`tournament`][cardgames.arena.tournament] seats several bots in every possible way
 and ranks them. Matches run on any `concurrent.futures.Executor`: by default a process pool
-over every core, or a Dask cluster (`cardgames[dask]`).
+over every core, or a Dask cluster (`cardgames-rules[dask]`).
 
 The report depends on the seed and the settings only: match `i` is played from a seed derived
 from the master seed and `i` (its deal), and the results are added up in match order, so the
@@ -924,7 +924,7 @@ def _dask_client(address: str) -> Any:  # noqa: ANN401 - distributed is an optio
     try:
         from distributed import Client  # noqa: PLC0415 - an optional extra
     except ImportError:
-        msg = "running on a Dask cluster needs the dask extra: pip install 'cardgames[dask]'"
+        msg = "running on a Dask cluster needs the dask extra: pip install 'cardgames-rules[dask]'"
         raise InvalidSetupError(msg) from None
     try:
         return Client(address, timeout=30)  # type: ignore[no-untyped-call]
@@ -1356,7 +1356,7 @@ def plot(report: Report, path: str | Path) -> Path:
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415 - an optional extra
     except ImportError:
-        msg = "plotting needs the plot extra: pip install 'cardgames[plot]'"
+        msg = "plotting needs the plot extra: pip install 'cardgames-rules[plot]'"
         raise InvalidSetupError(msg) from None
     figure = Figure(figsize=(10, 4.2), layout="constrained")
     shares, scores = figure.subplots(1, 2, width_ratios=(1, 1.3))

@@ -54,14 +54,16 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
         "--dask",
         metavar="ADDRESS",
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); "
-        "needs cardgames[dask]",
+        "needs cardgames-rules[dask]",
     )
     parser.add_argument(
         "--chunksize", type=int, default=None, metavar="C", help="matches per task sent to a worker"
     )
     parser.add_argument("--json", metavar="FILE", help="write the report as JSON ('-': stdout)")
     parser.add_argument(
-        "--plot", metavar="FILE.png", help="draw the win shares and scores (needs cardgames[plot])"
+        "--plot",
+        metavar="FILE.png",
+        help="draw the win shares and scores (needs cardgames-rules[plot])",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
