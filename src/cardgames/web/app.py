@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardgames
 from cardgames.errors import CardGameError
-from cardgames.protocol import Refused, handle
+from cardgames.protocol import Refused, Update, handle
 from cardgames.table import Table
 from cardgames.web.page import LANGUAGES, Presenter
 from cardgames.web.store import TableStore
@@ -238,6 +238,12 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
             for other in list(live.clients):
                 with contextlib.suppress(Exception):
                     await _send_update(live, other)
+        else:
+            # A `Sync`: the client asks again for what happened since its own cursor.
+            for reply in replies:
+                if isinstance(reply, Update):
+                    client.cursor = reply.cursor - len(reply.events)
+                    await _send_update(live, client)
     await _send_refused(client, refused)
 
 

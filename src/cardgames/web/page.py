@@ -16,7 +16,7 @@ Examples:
     >>> shown["page"]["status"], shown["update"]["cursor"] == table.cursor
     ('Your turn', True)
     >>> shown["page"]["moves"][0]["label"]
-    'play the red 1 (Coup de patte)'
+    'Play the red 3'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.engine import Action, View
-from cardgames.protocol import Act, Update
+from cardgames.protocol import Act, update
 from cardgames.table import Table
 from cardgames.text import LANGUAGES, Narrator
 
@@ -152,9 +152,11 @@ class Presenter:
 
     def message(self, seat: int, *, since: int) -> dict[str, Any]:
         """Return the message for ``seat``'s browser: its update since ``since``, and its page."""
+        # The protocol's update: the view (without its event log) and the events since `since`.
+        message = update(self.table, seat, since)
         view = self.table.view(seat)
-        events = self.table.events(seat, since)
-        update = Update(seat=seat, cursor=self.table.cursor, view=view, events=events).to_dict()
+        events = message.events
+        document = message.to_dict()
         narrator = self._narrators[seat]
         words = _words(self.language)
         page: dict[str, Any] = {
@@ -170,12 +172,12 @@ class Presenter:
             "lines": list(narrator.view(view)),
             "events": list(narrator.events(events)),
             "moves": [self._move(seat, narrator, action) for action in view.legal_actions],
-            "rows": self._rows(view, update["view"]),
+            "rows": self._rows(view, document["view"]),
             "cards": self._faces if since == 0 else {},
             "result": self._result(view),
             "words": {key: words[key] for key in ("moves", "no-moves", "table", "log", "scores")},
         }
-        return {"type": "update", "update": update, "page": page}
+        return {"type": "update", "update": document, "page": page}
 
     def _status(self, view: View) -> str:
         words = _words(self.language)
