@@ -10,6 +10,8 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 # this machine (each in its own .venv-X.Y; the primary one, $(PYTHON), in .venv) and says which
 # it ran and which it skipped. Lint, types and docs run once, on the primary interpreter.
 TEST_PYTHONS ?= 3.11 3.12 3.13
+# What the other versions install: the test tools and every optional surface the tests cover.
+OTHER_EXTRAS ?= test,simulate,pettingzoo,openspiel
 PRIMARY = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 interpreter = $(shell .ci/find-python $(1))
 PRESENT = $(foreach v,$(TEST_PYTHONS),$(if $(call interpreter,$(v)),$(v)))
@@ -29,9 +31,13 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install -e '.[dev]'
 	touch $@
 
+$(VENV)/.bench: pyproject.toml $(VENV)/.installed
+	$(PIP) install -e '.[bench]'
+	touch $@
+
 .venv-%/.test: pyproject.toml
 	$(call interpreter,$*) -m venv .venv-$*
-	.venv-$*/bin/python -m pip --disable-pip-version-check -q install -e '.[test]'
+	.venv-$*/bin/python -m pip --disable-pip-version-check -q install -e '.[$(OTHER_EXTRAS)]'
 	touch $@
 
 demo: $(VENV)/.installed  ## watch bots play a seeded, narrated classic Mistigri match
@@ -73,7 +79,7 @@ pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
 test: lint typecheck docs  ## every check: lint, types, docs build, then tests on each Python
 	@$(MAKE) --no-print-directory pytest
 
-bench: $(VENV)/.installed  ## random-play throughput, JSON load and rejection speed per game
+bench: $(VENV)/.bench  ## throughput against RLCard's uno and OpenSpiel's C++ games, JSON load and rejection speed
 	$(BIN)/python benchmarks/throughput.py
 
 strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)

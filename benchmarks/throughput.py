@@ -12,9 +12,11 @@ how long ``from_json`` takes per MB to reject untrusted documents: malformed JSO
 deep, a document over the length limit, and the worst case, a long history whose last action is
 illegal (every action before it is replayed). Progress goes to stderr, one line per step.
 
-If RLCard is installed (``pip install -e '.[bench]'``), RLCard's ``uno`` is measured in the same
-process as the baseline, driven the same way (random legal action, ``env.step``), and each game
-is reported as a ratio to it. Timings are never asserted by tests: speed is measured here.
+The peers of ``benchmarks/baselines.py`` are measured in the same process and the same run,
+driven the same way (random legal action, one step): RLCard's ``uno`` and OpenSpiel's C++
+``crazy_eights``, ``hearts`` and ``go_fish`` (``pip install -e '.[bench]'``). Each game is
+reported as a ratio to ``uno`` and to ``crazy_eights`` per action. Timings are never asserted
+by tests: speed is measured here.
 
 Usage: ``python benchmarks/throughput.py [--game SLUG ...] [--seconds 2] [--repeat 3]
 [--json-actions 200000] [--json]``
@@ -30,6 +32,8 @@ import sys
 import time
 import tracemalloc
 from typing import Any
+
+import baselines
 
 import cardgames
 from cardgames.engine import MAX_JSON_LENGTH, Game, State
@@ -72,26 +76,6 @@ def peak_memory_kib(game: Game[Any], players: int) -> float:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak / 1024
-
-
-def rlcard_uno(seconds: float) -> tuple[int, int, float] | None:
-    """RLCard's uno, random legal actions through ``env.step``; ``None`` if not installed."""
-    try:
-        import rlcard
-    except ImportError:
-        return None
-    env = rlcard.make("uno", config={"seed": 0})
-    rng = random.Random(0)
-    matches = actions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state, _ = env.reset()
-        while not env.is_over():
-            state, _ = env.step(rng.choice(list(state["legal_actions"])))
-            actions += 1
-        matches += 1
-    return matches, actions, time.perf_counter() - start
 
 
 def rlcard_uno_run(seconds: float) -> tuple[int, int, float] | None:
@@ -226,10 +210,11 @@ def main() -> None:
     runs: dict[str, list[tuple[int, int, float]]] = {}
     # Interleave the repeats so that a slow spell of the machine hits every configuration.
     for repeat in range(args.repeat):
-        progress(f"run {repeat + 1}/{args.repeat}: RLCard uno baseline (if installed)")
-        baseline = rlcard_uno(args.seconds)
-        if baseline is not None:
-            runs.setdefault("rlcard-uno", []).append(baseline)
+        for name, measure in baselines.BASELINES.items():
+            progress(f"run {repeat + 1}/{args.repeat}: baseline {name} (if installed)")
+            baseline = measure(args.seconds)
+            if baseline is not None:
+                runs.setdefault(name, []).append(baseline)
         baseline = rlcard_uno_run(args.seconds)
         if baseline is not None:
             runs.setdefault("rlcard-uno-run", []).append(baseline)
@@ -239,7 +224,9 @@ def main() -> None:
                 play_for(game, players, args.seconds)
             )
 
-    uno = best(runs["rlcard-uno"])[1] if "rlcard-uno" in runs else None
+    peers = {name: best(runs[name])[1] for name in baselines.BASELINES if name in runs}
+    uno = peers.get("rlcard-uno")
+    eights = peers.get("openspiel-crazy_eights")
     uno_run = best(runs["rlcard-uno-run"])[1] if "rlcard-uno-run" in runs else None
     rows = []
     for game, players in configs:
@@ -253,29 +240,44 @@ def main() -> None:
                 "actions_per_s": round(actions_s),
                 "peak_kib_all_states_kept": round(peak_memory_kib(game, players), 1),
                 "ratio_to_rlcard_uno": None if uno is None else round(actions_s / uno, 2),
+                "ratio_to_openspiel_crazy_eights": (
+                    None if eights is None else round(actions_s / eights, 2)
+                ),
             }
         )
     saves = json_figures(args.json_actions)
     if args.json:
-        baselines = {"rlcard_uno_step_actions_per_s": uno, "rlcard_uno_run_actions_per_s": uno_run}
-        print(json.dumps({**baselines, "results": rows, "json": saves}, indent=2))
+        peer_figures: dict[str, int | None] = {
+            f"{name}_actions_per_s": round(value) for name, value in peers.items()
+        }
+        peer_figures["rlcard-uno-run_actions_per_s"] = None if uno_run is None else round(uno_run)
+        print(json.dumps({"baselines": peer_figures, "results": rows, "json": saves}, indent=2))
         return
-    if uno is None:
-        print("RLCard not installed: no baseline (pip install -e '.[bench]').")
-    else:
-        print(f"baseline: RLCard uno, env.step with random legal actions: {uno:,.0f} actions/s")
-        if uno_run is not None:
-            print(f"(for reference, RLCard uno through env.run: {uno_run:,.0f} actions/s)")
+    print_table(peers, uno_run, rows)
+    print_json_figures(saves)
+
+
+def print_table(peers: dict[str, float], uno_run: float | None, rows: list[dict[str, Any]]) -> None:
+    """Print the peers' figures, then one row per game and player count with its ratios."""
+    for name in baselines.BASELINES:
+        if name in peers:
+            print(f"baseline {name}: {peers[name]:,.0f} actions/s (random legal actions)")
+        else:
+            print(f"baseline {name}: not measured ({baselines.unavailable(name)})")
+    if uno_run is not None:
+        print(f"(for reference, RLCard uno through env.run: {uno_run:,.0f} actions/s)")
     print(
-        f"{'game':<20}{'players':>8}{'matches/s':>12}{'actions/s':>12}{'peak KiB':>10}{'x uno':>8}"
+        f"{'game':<20}{'players':>8}{'matches/s':>12}{'actions/s':>12}{'peak KiB':>10}"
+        f"{'x uno':>8}{'x crazy_eights':>16}"
     )
     for row in rows:
-        ratio = "-" if row["ratio_to_rlcard_uno"] is None else f"{row['ratio_to_rlcard_uno']:.2f}"
+        ratios = [row["ratio_to_rlcard_uno"], row["ratio_to_openspiel_crazy_eights"]]
+        uno_x, eights_x = ("-" if r is None else f"{r:.2f}" for r in ratios)
         print(
             f"{row['game']:<20}{row['players']:>8}{row['matches_per_s']:>12,.0f}"
-            f"{row['actions_per_s']:>12,}{row['peak_kib_all_states_kept']:>10}{ratio:>8}"
+            f"{row['actions_per_s']:>12,}{row['peak_kib_all_states_kept']:>10}"
+            f"{uno_x:>8}{eights_x:>16}"
         )
-    print_json_figures(saves)
 
 
 def print_json_figures(saves: dict[str, Any]) -> None:

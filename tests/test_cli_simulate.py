@@ -130,5 +130,6 @@ def test_every_command_has_help(args: list[str]) -> None:
 
 def test_the_console_script_is_declared() -> None:
     """The installed package declares the `cardgames` console script."""
-    (script,) = entry_points(group="console_scripts", name="cardgames")
-    assert script.value == "cardgames.cli:main"
+    scripts = entry_points(group="console_scripts", name="cardgames")
+    ours = [s for s in scripts if s.dist is not None and s.dist.name == "cardgames-rules"]
+    assert [s.value for s in ours] == ["cardgames.cli:main"]

@@ -936,14 +936,19 @@ class Game(Generic[_S]):
         pos, events = self.State._deal(rules, players, Rng(seed, 0, 0xDEA1))
         return self.State._start(rules, players, seed, None, pos, events)
 
-    def sample_world(self, view: View, rng: random.Random) -> _S:
+    def sample_world(self, view: View, rng: random.Random, *, keep_past: bool = False) -> _S:
         """A full state consistent with everything ``view`` shows, for search and bots.
 
         Hidden cards are resampled with ``rng`` among the arrangements the view's seat cannot
         rule out (its own hand, public zones, hand sizes, its knowledge and every constraint it
         observed hold), and future randomness gets a fresh seed drawn from ``rng``. The
-        sample's view for that seat equals ``view`` in every field but ``events`` (a sample
-        has no past). The same ``rng`` state gives the same sample.
+        sample's view for that seat equals ``view`` in every field but ``events``: by default
+        a sample has no past (the cheapest for search). With ``keep_past=True`` the sample
+        starts with ``view.events`` as its past, so its view for that seat equals ``view``
+        entirely (toolkits that compare information states before and after sampling, such as
+        OpenSpiel's ISMCTS, need that); the other seats see that past as ``view.seat`` saw it.
+        Either way the sample has no action history. The same ``rng`` state gives the same
+        sample.
 
         Raises:
             TypeError: ``view`` is not a view of this game, or ``rng`` is not a
@@ -959,7 +964,8 @@ class Game(Generic[_S]):
             raise TypeError(msg)
         pos = self.State._sample_position(view, rng)
         seed = rng.getrandbits(64)
-        return self.State._start(view.rules, view.players, seed, _Sampled(pos), pos, ())
+        past = view.events if keep_past else ()
+        return self.State._start(view.rules, view.players, seed, _Sampled(pos), pos, past)
 
     def _from_setup(self, players: int, setup: object, seed: int | None, rules: object) -> _S:
         """Start a match from an explicit scenario setup (used by each game's builder)."""

@@ -14,7 +14,9 @@ blind draws by position, count as one):
 3. *simulate*: play random legal actions (or a given playout bot) to the end of the match;
 4. *backpropagate*: every node on the path adds the reward of the seat that chose its action:
    its share of the win (``1 / len(winners)`` for each winner, 0 otherwise), mixed with its
-   score margin where the game's scores rank the players.
+   score margin where the game's scores rank the players: the seat's return as
+   `cardgames.encoding.returns` defines it, the one definition shared with the learning
+   adapters.
 
 The search reads nothing but the engine contract, so it plays every game that can sample
 worlds.
@@ -28,6 +30,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
+from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
 
 if TYPE_CHECKING:
@@ -87,7 +90,7 @@ class ISMCTSBot:
         playout: Bot | None = None,
         prior_weight: float = 3.0,
         search_opponents: bool = True,
-        margin_weight: float = 0.85,
+        margin_weight: float = MARGIN_WEIGHT,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
@@ -138,27 +141,13 @@ class ISMCTSBot:
             visited.reward += rewards[visited.mover]
 
     def _rewards(self, outcome: Outcome, better: str | None) -> list[float]:
-        """Each seat's reward in [0, 1]: its share of the win, mixed with its score margin.
+        """Each seat's reward in [0, 1]: its return (`cardgames.encoding.outcome_returns`).
 
-        The margin (``margin_weight`` of the reward, where the game's scores rank players)
-        is the seat's score against the mean of the others', scaled by the spread of the
-        scores: it tells a close loss from a rout, which a small budget needs.
+        Its share of the win, mixed with its score margin (``margin_weight`` of the reward,
+        where the game's scores rank players): a small budget needs to tell a close loss from
+        a rout.
         """
-        scores = outcome.scores
-        players = len(scores)
-        share = 1.0 / len(outcome.winners)
-        rewards = [share if seat in outcome.winners else 0.0 for seat in range(players)]
-        spread = max(scores) - min(scores)
-        weight = self.margin_weight
-        if better is None or not weight or not spread:
-            return rewards
-        sign = 1.0 if better == "higher" else -1.0
-        total = sum(scores)
-        for seat, score in enumerate(scores):
-            others = (total - score) / (players - 1)
-            margin = 0.5 + 0.5 * sign * (score - others) / spread
-            rewards[seat] = (1 - weight) * rewards[seat] + weight * margin
-        return rewards
+        return list(outcome_returns(outcome, better, self.margin_weight))
 
     def _descend(
         self, world: State[Any], root: _Node, rng: random.Random

@@ -506,6 +506,9 @@ GAME: Game[State] = Game(
     deck=lambda _players, _rules: DECK,
     card=DECK.card,
     setup=Setup,
-    parts={"text": "cardgames.classic_mistigri.text:Text"},
+    parts={
+        "encoding": "cardgames.classic_mistigri.encoding:ENCODING",
+        "text": "cardgames.classic_mistigri.text:Text",
+    },
 )
 """The classic Mistigri game object (slug ``classic-mistigri``, 2-4 players)."""

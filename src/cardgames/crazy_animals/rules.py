@@ -880,6 +880,7 @@ GAME: Game[State] = Game(
     setup=Setup,
     better_scores="lower",
     parts={
+        "encoding": "cardgames.crazy_animals.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
         "text": "cardgames.crazy_animals.text:Text",
     },

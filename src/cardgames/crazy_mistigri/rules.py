@@ -237,21 +237,6 @@ def scenario(
     return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
 
 
-_CARD_FIELDS = frozenset({"card", "discard", "first", "second", "take"})
-
-
-def _wrong_field(action: Action) -> str | None:
-    """Say which field of ``action`` has the wrong type (a card, or a seat or position int)."""
-    for field in attrs.fields(type(action)):  # type: ignore[arg-type]  # attrs records
-        value = getattr(action, field.name)
-        if field.name in _CARD_FIELDS:
-            if not isinstance(value, Card):
-                return f"its {field.name} must be a Crazy Mistigri card, not {value!r}"
-        elif not isinstance(value, int) or isinstance(value, bool):
-            return f"its {field.name} must be an int, not {value!r}"
-    return None
-
-
 def _as_tuple(items: object, field: str) -> tuple[object, ...]:
     """``items`` as a tuple, for a scenario's sequences (a user's input: check)."""
     if isinstance(items, str | bytes) or not isinstance(items, Sequence):
@@ -420,13 +405,10 @@ class State(_BaseState[_Position]):
         pos = self._pos
         return _LEGAL[pos.phase](pos)
 
-    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - per kind
+    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911 - per kind
         if type(action) not in {type(a) for a in self.legal_actions()}:
             # A kind that is not legal now: the engine names the kinds that are.
             return super()._why_illegal(action)
-        wrong = _wrong_field(action)
-        if wrong is not None:
-            return wrong
         pos = self._pos
         hand = pos.hands[pos.mover]
         if isinstance(action, Draw):
@@ -1013,6 +995,7 @@ GAME: Game[State] = Game(
     setup=Setup,
     better_scores="lower",
     parts={
+        "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
         "text": "cardgames.crazy_mistigri.text:Text",
     },

@@ -872,6 +872,7 @@ GAME: Game[State] = Game(
     setup=Setup,
     better_scores="higher",
     parts={
+        "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
         "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
         "text": "cardgames.kitten_tricks.text:Text",
     },
