@@ -15,6 +15,7 @@ Examples:
     True
     >>> store.load(saved.table_id).to_json() == table.to_json()
     True
+    >>> store.close()
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Self
 
 import attrs
 
@@ -87,6 +89,14 @@ class TableStore:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+    def __enter__(self) -> Self:
+        """Return the store itself; leaving the `with` block closes it."""
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Close the database."""
+        self.close()
 
     def create(self, table: Table, *, language: str) -> SavedTable:
         """Save a new table with a fresh secret token for each of its human seats."""
