@@ -11,7 +11,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 # it ran and which it skipped. Lint, types and docs run once, on the primary interpreter.
 TEST_PYTHONS ?= 3.11 3.12 3.13
 # What the other versions install: the test tools and every optional surface the tests cover.
-OTHER_EXTRAS ?= test,simulate,pettingzoo,openspiel
+OTHER_EXTRAS ?= test,simulate,pettingzoo,openspiel,web
 PRIMARY = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 interpreter = $(shell .ci/find-python $(1))
 PRESENT = $(foreach v,$(TEST_PYTHONS),$(if $(call interpreter,$(v)),$(v)))

@@ -18,12 +18,12 @@ import argparse
 from collections.abc import Sequence
 
 import cardgames
-from cardgames.cli import demo, play, simulate, tournament
+from cardgames.cli import demo, play, serve, simulate, tournament
 from cardgames.errors import CardGameError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (play, demo, simulate, tournament)
+_COMMANDS = (play, demo, serve, simulate, tournament)
 """The subcommand modules, in the order `--help` lists them."""
 
 

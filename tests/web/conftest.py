@@ -1,0 +1,154 @@
+"""The web table's test harness: a real server on 127.0.0.1 and Debian's headless chromium.
+
+The server runs as `python -m cardgames serve --port 0` in a subprocess (its first line names
+the port it took), on a database in the test's temporary folder. The browser is the system's
+chromium driven by Playwright; `playwright install` is never run. Without chromium the browser
+tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+"""Requests go straight to 127.0.0.1, never through a proxy from the environment."""
+
+
+class Server:
+    """`cardgames serve` in a subprocess, on ``database``; `kill` and `start` again."""
+
+    def __init__(self, database: Path) -> None:
+        """Start the server on a free port."""
+        self.database = database
+        self.port = 0
+        self.process: subprocess.Popen[str] | None = None
+        self.table_id = ""
+        """The id of the table opened last."""
+        self.start()
+
+    def start(self) -> None:
+        """Start the server (on the port it had before, if it had one)."""
+        self.process = subprocess.Popen(  # noqa: S603 - our own command line
+            [
+                sys.executable,
+                "-m",
+                "cardgames",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                str(self.database),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, f"the server did not start: {line!r}"
+        self.port = int(found.group(1))
+
+    @property
+    def url(self) -> str:
+        """The server's address, with its final slash."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL): nothing gets a chance to be flushed."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def stop(self) -> None:
+        """Stop the server."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def open_table(self, **request: Any) -> list[dict[str, Any]]:  # noqa: ANN401
+        """Open a table as the form does (POST /api/tables); the links of its human seats."""
+        answer = self.post("api/tables", request)
+        self.table_id = answer["table"]
+        links: list[dict[str, Any]] = answer["links"]
+        return links
+
+    def get(self, path: str) -> bytes:
+        """GET ``path``; the body (an error answer raises)."""
+        with _OPENER.open(self.url + path, timeout=30) as response:
+            body: bytes = response.read()
+        return body
+
+    def post(self, path: str, body: object) -> dict[str, Any]:
+        """POST ``body`` as JSON to ``path``; the JSON answer (an error answer raises)."""
+        request = urllib.request.Request(  # noqa: S310 - a fixed http://127.0.0.1 URL
+            self.url + path, data=json.dumps(body).encode(), method="POST"
+        )
+        with _OPENER.open(request, timeout=30) as response:
+            answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own, on a fresh database (for a test that kills it)."""
+    running = Server(tmp_path / "tables.sqlite3")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests of a module, each of which opens its own table."""
+    running = Server(tmp_path_factory.mktemp("web") / "tables.sqlite3")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless chromium, driven by Playwright (skips where chromium is absent)."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (apt-get install chromium): no browser tests")
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only with chromium
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield launched
+        launched.close()
+
+
+def screenshot_folder() -> Path | None:
+    """Where the tests save the screenshots of the docs (`CARDGAMES_WEB_SCREENSHOTS`), if set."""
+    folder = os.environ.get("CARDGAMES_WEB_SCREENSHOTS")
+    return None if not folder else Path(folder)

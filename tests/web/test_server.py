@@ -1,0 +1,279 @@
+"""The web table's server without a browser: its store, its API, its WebSocket, its page data."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import urllib.error
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+import cardgames
+from cardgames.cli import build_parser
+from cardgames.protocol import Act, Sync
+from cardgames.table import Table
+from cardgames.web.page import Presenter
+from cardgames.web.store import TableStore
+
+from .conftest import Server
+
+NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eva", "Farid"]
+
+
+def _socket(server: Server, link: dict[str, Any], since: int | None = None) -> ClientConnection:
+    query = "" if since is None else f"?since={since}"
+    token = link["url"].rsplit("/", 1)[1]
+    return connect(f"ws://127.0.0.1:{server.port}/ws/{token}{query}", proxy=None)
+
+
+def _receive(socket: ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(socket.recv(timeout=30))
+    return message
+
+
+def test_the_store_keeps_a_table_and_its_seat_tokens(tmp_path: Path) -> None:
+    """A saved table loads back equal; each human seat has its own unguessable token."""
+    store = TableStore(tmp_path / "tables.sqlite3")
+    table = Table.new("crazy-mistigri", players=4, bots={2: "random"}, seed=9)
+    saved = store.create(table, language="en")
+    assert sorted(saved.tokens) == [0, 1, 3]
+    assert len(set(saved.tokens.values())) == 3
+    assert all(len(token) >= 32 for token in saved.tokens.values())
+    mover = table.to_move
+    assert mover is not None
+    table.act(mover, table.view(mover).legal_actions[0])
+    store.save(saved.table_id, table)
+    store.close()
+    reopened = TableStore(tmp_path / "tables.sqlite3")
+    assert reopened.load(saved.table_id).to_json() == table.to_json()
+    assert reopened.seat_of(saved.tokens[3]) == (saved.table_id, 3)
+    assert reopened.seat_of("not-a-token") is None
+    assert reopened.language(saved.table_id) == "en"
+    with pytest.raises(KeyError):
+        reopened.load("no-such-table")
+    reopened.close()
+
+
+@pytest.mark.parametrize(
+    ("request_body", "words"),
+    [
+        ({"game": "bridge", "players": 3, "names": ["a", "b", "c"], "bots": {}}, "bridge"),
+        ({"game": "kitten-tricks", "players": 9, "names": ["a"] * 9, "bots": {}}, "3 to 5"),
+        ({"game": "kitten-tricks", "players": 3, "names": ["a", "b"], "bots": {}}, "one name"),
+        (
+            {
+                "game": "kitten-tricks",
+                "players": 3,
+                "names": ["a", "b", "c"],
+                "bots": {"7": "random"},
+            },
+            "seat",
+        ),
+        (
+            {
+                "game": "kitten-tricks",
+                "players": 3,
+                "names": ["a", "b", "c"],
+                "bots": {"1": "deep"},
+            },
+            "bot",
+        ),
+        (
+            {
+                "game": "kitten-tricks",
+                "players": 3,
+                "names": ["a", "b", "c"],
+                "bots": {"0": "random", "1": "random", "2": "random"},
+            },
+            "at least one person",
+        ),
+        (
+            {
+                "game": "kitten-tricks",
+                "players": 3,
+                "names": ["a", "b", "c"],
+                "bots": {},
+                "language": "de",
+            },
+            "language",
+        ),
+        (
+            {
+                "game": "kitten-tricks",
+                "players": 3,
+                "names": ["a", "b", "c"],
+                "bots": {},
+                "seed": "x",
+            },
+            "seed",
+        ),
+        (["not", "an", "object"], "object"),
+    ],
+)
+def test_a_bad_request_to_open_a_table_gets_one_clear_error(
+    server: Server, request_body: object, words: str
+) -> None:
+    """Opening a table with a bad setting answers 400 and a message naming what to fix."""
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        server.post("api/tables", request_body)
+    assert caught.value.code == 400
+    assert words in json.loads(caught.value.read())["error"]
+    caught.value.close()
+
+
+def test_every_browser_at_a_table_hears_each_move_at_once(server: Server) -> None:
+    """Two seats connected: a move by one reaches both, each with its own view."""
+    links = server.open_table(
+        game="crazy-animals", players=2, names=NAMES[:2], bots={}, seed=2, language="en"
+    )
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(_socket(server, link)) for link in links]
+        first = [_receive(socket) for socket in sockets]
+        seat = first[0]["update"]["view"]["to_move"]
+        move = first[seat]["page"]["moves"][0]
+        sockets[seat].send(json.dumps(move["act"]))
+        second = [_receive(socket) for socket in sockets]
+    for mine, (before, after) in enumerate(zip(first, second, strict=True)):
+        assert after["update"]["seat"] == mine
+        assert after["update"]["view"]["seat"] == mine
+        assert after["update"]["cursor"] > before["update"]["cursor"]
+        assert after["page"]["events"]
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        "not json",
+        '{"type": "act"}',
+        "[]",
+        "x" * 20_000,
+        "seat-1",
+        "bot-seat",
+        "out-of-turn",
+        "illegal",
+    ],
+)
+def test_a_forged_message_is_refused_and_changes_nothing(server: Server, forge: str) -> None:
+    """Garbage, another seat's move, a bot's seat, an out-of-turn or illegal move: refused."""
+    links = server.open_table(
+        game="kitten-tricks", players=3, names=NAMES[:3], bots={"2": "random"}, seed=4
+    )
+    store = TableStore(server.database)
+    table_id = server.table_id
+    table = store.load(table_id)
+    to_move = table.to_move
+    assert to_move in (0, 1)
+    waiting = 1 - to_move
+    legal = table.view(to_move).legal_actions
+    deck = table.game.deck(3, table.view(0).rules).cards
+    foreign = next(
+        a
+        for a in (type(legal[0])(card) for card in deck)  # type: ignore[call-arg]
+        if a not in legal
+    )
+    messages = {
+        "seat-1": (to_move, Act(seat=waiting, action=legal[0], cursor=table.cursor)),
+        "bot-seat": (to_move, Act(seat=2, action=legal[0], cursor=table.cursor)),
+        "out-of-turn": (waiting, Act(seat=waiting, action=legal[0], cursor=table.cursor)),
+        "illegal": (to_move, Act(seat=to_move, action=foreign, cursor=table.cursor)),
+    }
+    seat, message = messages.get(forge, (to_move, None))
+    text = forge if message is None else message.to_json()
+    with _socket(server, links[seat]) as socket:
+        _receive(socket)
+        socket.send(text)
+        reply = _receive(socket)
+    assert reply["type"] == "refused"
+    expected = {
+        "seat-1": "wrong-seat",
+        "bot-seat": "wrong-seat",
+        "out-of-turn": "not-your-turn",
+        "illegal": "illegal-action",
+    }
+    assert reply["refused"]["code"] == expected.get(forge, "malformed")
+    assert store.load(table_id).to_json() == table.to_json()
+    store.close()
+
+
+def test_an_unknown_link_opens_no_seat(server: Server) -> None:
+    """A made-up token gets a 404 page and a WebSocket closed with code 4404."""
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        server.get("play/made-up-token")
+    assert caught.value.code == 404
+    caught.value.close()
+    with (
+        _socket(server, {"url": "/play/made-up-token"}) as socket,
+        pytest.raises(ConnectionClosed) as closed,
+    ):
+        socket.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 4404
+
+
+def test_a_reconnecting_browser_gets_only_what_it_missed(server: Server) -> None:
+    """`?since=N` on connecting, or a `Sync` from N, brings the events from N on and the view."""
+    links = server.open_table(
+        game="classic-mistigri", players=2, names=NAMES[:2], bots={"1": "random"}, seed=6
+    )
+    with _socket(server, links[0]) as socket:
+        first = _receive(socket)
+        socket.send(json.dumps(first["page"]["moves"][0]["act"]))
+        second = _receive(socket)
+    cursor = first["update"]["cursor"]
+    with _socket(server, links[0], since=cursor) as again:
+        resumed = _receive(again)
+    with _socket(server, links[0]) as synced:
+        _receive(synced)
+        synced.send(Sync(seat=0, cursor=cursor).to_json())
+        answered = _receive(synced)
+    assert answered["update"] == resumed["update"]
+    assert resumed["update"]["cursor"] == second["update"]["cursor"]
+    assert resumed["update"]["view"] == second["update"]["view"]
+    assert resumed["update"]["events"] == second["update"]["events"]
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_a_page_message_shows_no_card_hidden_from_its_seat(slug: str) -> None:
+    """Through a whole match, no message to a seat names a card its seat cannot see."""
+    game = cardgames.get_game(slug)
+    players = game.min_players + 1
+    table = Table.new(slug, players=players, bots={}, seed=13)
+    rng = random.Random(slug)
+    presenter = Presenter(table, "en")
+    cursors = dict.fromkeys(range(players), 0)
+    steps = 0
+    while not table.is_over and steps < 60:
+        for seat in range(players):
+            message = presenter.message(seat, since=cursors[seat])
+            cursors[seat] = table.cursor
+            state = table.state
+            hidden = {
+                card.code
+                for zone, cards in state.zones().items()
+                if zone not in state.visible_zones(seat)
+                for card in cards
+            }
+            seen = {card.code for event in table.events(seat) for card in event.cards()} | {
+                card.code for zone in state.visible_zones(seat) for card in state.zones()[zone]
+            }
+            page = message["page"]
+            shown = {code for row in page["rows"] for cards in row["cards"] for code in cards}
+            shown |= {code for move in page["moves"] for code in move["cards"]}
+            assert not (shown & (hidden - seen)), f"seat {seat} is shown {shown & (hidden - seen)}"
+        mover = table.to_move
+        assert mover is not None
+        table.act(mover, rng.choice(table.view(mover).legal_actions))
+        steps += 1
+
+
+def test_serve_is_a_subcommand_with_a_database_option() -> None:
+    """`cardgames serve --help` names the database option and its default file."""
+    parser = build_parser()
+    args = parser.parse_args(["serve", "--port", "0", "--database", "x.sqlite3"])
+    assert (args.port, args.database, args.host) == (0, "x.sqlite3", "127.0.0.1")
+    assert "cardgames-tables.sqlite3" in parser.parse_args(["serve"]).database
