@@ -359,7 +359,8 @@ def test_a_dask_local_cluster_gives_the_local_report() -> None:
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: several Pythons run this test at once
+            scheduler_port=0,
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
