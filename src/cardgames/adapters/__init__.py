@@ -6,8 +6,9 @@
   (``pip install 'cardgames[pettingzoo]'``).
 
 The adapters read a game only through `cardgames.encoding` (action indices, observations,
-returns, the returns of a truncated match) and the engine contract, so they serve every game of the library alike. Each is
-imported on first use, so importing this package needs none of the toolkits.
+returns, the returns of a truncated match) and the engine contract, so they serve every game of
+the library alike. Each is imported on first use, so importing this package needs none of the
+toolkits.
 """
 
 from __future__ import annotations
