@@ -10,12 +10,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import testing
+from cardgames import encoding, testing
 from cardgames.bots import ISMCTSBot
 from cardgames.classic_mistigri import MISTIGRI, Card, Drew, scenario
-from cardgames.encoding import ActionSpace, Observer, returns, visible_zones
-from cardgames.engine import Game, State
-from cardgames.errors import IllegalActionError, InvalidSetupError
+from cardgames.encoding import (
+    ActionSpace,
+    Observer,
+    outcome_returns,
+    returns,
+    truncated_returns,
+    visible_zones,
+)
+from cardgames.engine import Game, Outcome, State
+from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS, game_and_players
 
@@ -171,15 +178,15 @@ def test_spaces_refuse_bad_settings() -> None:
 
 
 def test_observer_refuses_views_of_another_setting() -> None:
-    """A view of another game, player count or rules raises ValueError."""
+    """A view of another game, player count or rules raises InvalidSetupError."""
     game = cardgames.get_game("crazy-mistigri")
     observer = Observer(game, 4)
-    with pytest.raises(ValueError, match="4-player"):
+    with pytest.raises(InvalidSetupError, match="4-player"):
         observer.encode(game.new(3, seed=1).view(0))
-    with pytest.raises(ValueError, match="crazy-mistigri view"):
+    with pytest.raises(InvalidSetupError, match="crazy-mistigri view"):
         observer.string(cardgames.get_game("kitten-tricks").new(4, seed=1).view(0))
     other_rules = game.Rules(rounds=3)
-    with pytest.raises(ValueError, match="under"):
+    with pytest.raises(InvalidSetupError, match="under"):
         observer.encode(game.new(4, seed=1, rules=other_rules).view(0))
 
 
@@ -224,10 +231,35 @@ def test_returns_are_the_search_rewards(game: Game[Any]) -> None:
 def test_returns_refuse_a_match_not_over() -> None:
     """Returns are defined once the match has ended, and only for the game's own states."""
     game = cardgames.get_game("kitten-tricks")
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(InvalidStateError, match="not over"):
         returns(game, game.new(3, seed=1))
-    with pytest.raises(ValueError, match="kitten-tricks state"):
+    with pytest.raises(InvalidStateError, match="kitten-tricks state"):
         returns(game, cardgames.get_game("classic-mistigri").new(3, seed=1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_truncated_returns_are_an_all_way_tie(players: int) -> None:
+    """A match cut short gives every seat 1 / players: `returns` of a match all seats win."""
+    tie = Outcome(winners=tuple(range(players)), scores=(3,) * players)
+    assert truncated_returns(players) == (1 / players,) * players
+    assert truncated_returns(players) == outcome_returns(tie, "higher")
+    assert sum(truncated_returns(players)) == pytest.approx(1)
+    with pytest.raises(InvalidSetupError, match="at least 2"):
+        truncated_returns(1)
+
+
+def test_string_of_a_long_match_equals_a_fresh_rewrite() -> None:
+    """The remembered event lines give the very string a rewrite of every event gives."""
+    game = cardgames.get_game("crazy-animals")
+    final = list(testing.random_match(game, 3, seed=4))[-1]
+    observer = Observer(game, 3)
+    for seat in range(3):
+        view = final.view(seat)
+        text = observer.string(view)
+        lines = text.split("\n")
+        start = lines.index(f"events ({len(view.events)}):") + 1
+        assert lines[start:] == [f"  {encoding._event_text(e)}" for e in view.events]
+        assert observer.string(final.view(seat)) == text
 
 
 def test_sampled_worlds_keep_the_past_only_when_asked() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import cardgames
-from cardgames.encoding import Observer, returns
+from cardgames.encoding import Observer, returns, truncated_returns
 from cardgames.errors import InvalidSetupError
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -133,7 +133,7 @@ def test_returns_at_the_end_are_the_library_returns(slug: str) -> None:
 
 
 def test_a_match_reaching_max_actions_is_truncated_as_a_tie() -> None:
-    """At `max_actions` decisions the match ends unfinished and every seat's return is 1/players."""
+    """At `max_actions` decisions the match ends unfinished with `truncated_returns` (1/players)."""
     game = _load("crazy-animals", 4, max_actions=5)
     state = _dealt(game, 1)
     while not state.is_terminal():
@@ -142,7 +142,7 @@ def test_a_match_reaching_max_actions_is_truncated_as_a_tie() -> None:
     library = openspiel.library_state(state)
     assert library is not None
     assert not library.is_over
-    assert state.returns() == [0.25] * 4
+    assert state.returns() == [0.25] * 4 == list(truncated_returns(4))
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert "truncated" in str(state)
 
@@ -253,3 +253,38 @@ def test_library_state_refuses_a_foreign_state() -> None:
     """`library_state` names what it got when the state is not one of this adapter's games."""
     with pytest.raises(TypeError, match="python_cardgames_"):
         openspiel.library_state(pyspiel.load_game("kuhn_poker").new_initial_state())
+
+
+def test_both_adapters_truncate_the_same_match_at_the_same_move_with_the_same_returns() -> None:
+    """OpenSpiel's `max_actions` and PettingZoo's `max_cycles` cut a match at the same decision."""
+    pettingzoo = pytest.importorskip("cardgames.adapters.pettingzoo")
+    table = pettingzoo.env("crazy-animals", 3, max_cycles=7, turns="cycle")
+    table.reset(seed=3)
+    rewards = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        rewards[agent] += reward
+        mask = observation["action_mask"]
+        table.step(None if termination or truncation else int(np.flatnonzero(mask)[0]))
+    library = table.state
+    spiel = _dealt(_load("crazy-animals", 3, max_actions=7), library.seed)
+    for action in library.history:
+        assert not spiel.is_terminal()
+        spiel.apply_action(table.space.index(action))
+    assert spiel.is_terminal()
+    assert openspiel.library_state(spiel) == library
+    assert spiel.returns() == list(rewards.values()) == list(truncated_returns(3))
+
+
+def test_a_resampled_world_starts_with_the_seat_knowledge_computed() -> None:
+    """A world resampled for a seat reuses that seat's strings and tensor: they are equal."""
+    game = _load("crazy-animals")
+    state = _random_states(game, 6)[12]
+    seat = state.current_player()
+    known = state.information_state_string(seat), state.information_state_tensor(seat)
+    world = state.resample_from_infostate(seat, np.random.RandomState(0).uniform)
+    assert world._node._known[("string", seat)] is state._node._known[("string", seat)]
+    assert (world.information_state_string(seat), world.information_state_tensor(seat)) == known
+    fresh = Observer(cardgames.get_game("crazy-animals"), 3)
+    view = openspiel.library_state(world).view(seat)
+    assert fresh.string(view) == known[0]

@@ -71,6 +71,9 @@ class InvalidStateError(CardGameError, ValueError):
     could reach: malformed JSON, a document longer than the accepted limit, a wrong format or
     version, another game, unknown cards, an impossible setup or an illegal action history. The
     message says what is wrong and where (a JSON path such as `history[12]` or `setup`).
+
+    Also raised where a state is given that cannot serve: `cardgames.encoding.returns` asks for
+    a finished match of its game.
     """
 
 

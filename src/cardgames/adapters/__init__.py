@@ -2,12 +2,13 @@
 
 * `cardgames.adapters.openspiel`: every game registered as an OpenSpiel game, for OpenSpiel's
   algorithms and tests (``pip install 'cardgames[openspiel]'``).
-* `cardgames.adapters.pettingzoo`: a PettingZoo AEC environment for every game
+* `cardgames.adapters.pettingzoo`: PettingZoo AEC and parallel environments for every game
   (``pip install 'cardgames[pettingzoo]'``).
 
 The adapters read a game only through `cardgames.encoding` (action indices, observations,
-returns) and the engine contract, so they serve every game of the library alike. Each is
-imported on first use, so importing this package needs none of the toolkits.
+returns, the returns of a truncated match) and the engine contract, so they serve every game of
+the library alike. Each is imported on first use, so importing this package needs none of the
+toolkits.
 """
 
 from __future__ import annotations

@@ -12,8 +12,9 @@ Importing this module registers one Python game per game of the library with
 * `max_actions`: a bound on the number of decisions (default
   [`MAX_ACTIONS`][cardgames.adapters.openspiel.MAX_ACTIONS]). Some rules have no bound on a
   match's length (a Crazy Animals round goes on while nobody knocks); a match that reaches the
-  bound is *truncated*: it ends there, every seat's return is `1 / players` (no one won), and
-  the rules themselves are untouched.
+  bound is *truncated*: it ends there, every seat's return is
+  [`truncated_returns`][cardgames.encoding.truncated_returns] (`1 / players`: no one won, the
+  same definition as the PettingZoo adapter's), and the rules themselves are untouched.
 
 What OpenSpiel sees:
 
@@ -24,7 +25,9 @@ What OpenSpiel sees:
   seat's perfect-recall knowledge where the game has any, so both tensors are that vector); the
   information-state string is [`Observer.string`][cardgames.encoding.Observer.string] (the
   view's fields, then every event as the seat saw it) and the observation string is its
-  fields alone;
+  fields alone; each is computed once per state and seat, a resampled world starts with the
+  strings and tensor of the seat it was sampled for, and each event's text is computed once,
+  so a search deep in a long match does not rewrite the past at every node;
 * returns are [`returns`][cardgames.encoding.returns]: the share of the win mixed with the
   score margin, in `[0, 1]`, the numbers the library's search maximises (a general-sum game);
 * **chance is explicit.** OpenSpiel cannot save the hidden random generator of a Python game,
@@ -72,7 +75,7 @@ import numpy.typing as npt
 import pyspiel
 
 import cardgames
-from cardgames.encoding import ActionSpace, Observer, returns
+from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
 from cardgames.engine import Game, State, View
 from cardgames.errors import InvalidSetupError
 
@@ -260,6 +263,12 @@ class _Node:
             self._known[key] = found
         return found
 
+    def inherit(self, other: _Node, seat: int) -> None:
+        """Take what `seat` knows from `other`, a node whose view for `seat` equals this one's."""
+        for key, value in other._known.items():
+            if key[1] == seat:
+                self._known[key] = value
+
     def __deepcopy__(self, memo: object) -> Self:
         return self
 
@@ -331,7 +340,7 @@ class _OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """Return the observer of the information state or of the observation."""
         if params:
             msg = f"observation parameters are not supported; got {dict(params)}"
-            raise ValueError(msg)
+            raise InvalidSetupError(msg)
         if iig_obs_type is None:
             return _PyObserver(self.setting, perfect_recall=False)
         if (
@@ -339,7 +348,7 @@ class _OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
             msg = "only the observation and the information state of one seat are supported"
-            raise ValueError(msg)
+            raise InvalidSetupError(msg)
         return _PyObserver(self.setting, perfect_recall=iig_obs_type.perfect_recall)
 
 
@@ -405,7 +414,7 @@ class _OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         if state is None or not node.is_terminal:
             return [0.0] * setting.players
         if node.is_truncated:
-            return [1.0 / setting.players] * setting.players
+            return list(truncated_returns(setting.players))
         return list(returns(setting.game, state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:  # noqa: ANN401
@@ -421,9 +430,13 @@ class _OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
             return self.clone()
         bits = [int(float(probability_sampler()) * (1 << 32)) for _ in range(2)]
         rng = random.Random(bits[0] << 32 | bits[1])  # noqa: S311 - sampling, not secrets
-        world = node.setting.game.sample_world(node.view(player_id), rng, keep_past=True)
+        view = node.view(player_id)
+        world = node.setting.game.sample_world(view, rng, keep_past=True)
         sample = self.get_game().new_initial_state()
         sample._node = _Node(node.setting, (), world, node.decisions)  # noqa: SLF001
+        # The world's view for `player_id` equals `view` (what `keep_past` promises), so what
+        # that seat knows here is already computed: a search asks for it at every sample.
+        sample._node.inherit(node, player_id)  # noqa: SLF001
         return sample
 
     def __str__(self) -> str:
