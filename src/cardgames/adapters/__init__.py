@@ -1,9 +1,9 @@
 """Adapters to learning toolkits, each an optional extra; see the docs' research page.
 
 * `cardgames.adapters.openspiel`: every game registered as an OpenSpiel game, for OpenSpiel's
-  algorithms and tests (``pip install 'cardgames[openspiel]'``).
+  algorithms and tests (``pip install 'cardgames-rules[openspiel]'``).
 * `cardgames.adapters.pettingzoo`: PettingZoo AEC and parallel environments for every game
-  (``pip install 'cardgames[pettingzoo]'``).
+  (``pip install 'cardgames-rules[pettingzoo]'``).
 
 The adapters read a game only through `cardgames.encoding` (action indices, observations,
 returns, the returns of a truncated match) and the engine contract, so they serve every game of

@@ -43,7 +43,7 @@ the cycle, so a policy that only plays illegal actions is truncated at ``max_cyc
 count and options into the module-like object PettingZoo's test utilities expect
 (``max_cycles_test(mod)`` calls ``mod.env(max_cycles=4)`` and ``mod.parallel_env(...)``).
 
-Install the extra with ``pip install 'cardgames[pettingzoo]'``.
+Install the extra with ``pip install 'cardgames-rules[pettingzoo]'``.
 
 Examples:
     >>> from cardgames.adapters.pettingzoo import env
@@ -90,7 +90,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the extra is part of the dev install
     msg = (
         "cardgames.adapters.pettingzoo needs PettingZoo, Gymnasium and NumPy: "
-        "pip install 'cardgames[pettingzoo]'"
+        "pip install 'cardgames-rules[pettingzoo]'"
     )
     raise ImportError(msg) from exc
 
