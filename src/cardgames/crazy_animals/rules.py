@@ -13,8 +13,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping, Sequence
-
-import attrs
+from typing import cast
 
 from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
@@ -78,6 +77,7 @@ from cardgames.crazy_animals.events import (
     _swapped,
     _took_discard,
 )
+from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
 from cardgames.crazy_animals.scenario import Setup, _check_scenario
 from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
@@ -87,47 +87,6 @@ from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
 __all__ = ["GAME", "MAX_ROUNDS", "Rules", "State", "scenario"]
-
-# --- Rules options ------------------------------------------------------------------------
-
-MAX_ROUNDS = 100
-"""The most rounds a match may be set to."""
-
-
-def _check_first_player(_: object, __: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_rounds(_: object, __: object, value: int | None) -> None:
-    if value is None:
-        return
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROUNDS:
-        msg = (
-            f"rounds must be None (the rulebook's count) or an int in 1..{MAX_ROUNDS}, "
-            f"not {value!r}"
-        )
-        raise InvalidSetupError(msg)
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of Crazy Animals; the defaults are the rulebook's game."""
-
-    first_player: int = attrs.field(default=0, validator=_check_first_player)
-    """The seat that plays first in round 1 (the rulebook's player left of the oldest); each
-    later round starts one seat further clockwise (CA-8)."""
-    rounds: int | None = attrs.field(default=None, validator=_check_rounds)
-    """The number of rounds of a match; ``None`` is the rulebook's count: as many rounds as
-    players, 4 with 2 players (CA-8)."""
-
-    def round_count(self, players: int) -> int:
-        """The number of rounds a match of ``players`` seats lasts under these rules."""
-        if self.rounds is not None:
-            return self.rounds
-        return 4 if players == 2 else players  # noqa: PLR2004 - the rulebook's exception
-
 
 # --- Legal actions and knowledge rows ----------------------------------------------------
 
@@ -237,7 +196,13 @@ class State(_BaseState[_Position]):
     """A moment of a Crazy Animals match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 

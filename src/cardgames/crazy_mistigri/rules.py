@@ -20,8 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from operator import not_
-
-import attrs
+from typing import cast
 
 from cardgames import cards
 from cardgames.crazy_mistigri import events as _event_types
@@ -68,7 +67,6 @@ from cardgames.crazy_mistigri.actions import (
 )
 from cardgames.crazy_mistigri.cards import (
     _CARD,
-    DEFAULT_LAYOUT,
     MISTIGRI,
     Card,
     _as_cards,
@@ -99,6 +97,7 @@ from cardgames.crazy_mistigri.events import (
     SwapAwaited,
     SwappedWithPile,
 )
+from cardgames.crazy_mistigri.options import Rules
 from cardgames.crazy_mistigri.sampler import sample_position
 from cardgames.crazy_mistigri.scenario import Setup, _check_setup
 from cardgames.crazy_mistigri.view import View, _view
@@ -115,60 +114,7 @@ HAND_SIZE = 9
 
 _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 
-# --- Rules options ------------------------------------------------------------------------
-
-
-def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"{attribute.name} must be a seat number (an int >= 0), not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) -> None:
-    if layout is DEFAULT_LAYOUT:  # every new match builds the default Rules(): keep it cheap
-        return
-    shape_ok = isinstance(layout, tuple) and len(layout) == 9  # noqa: PLR2004
-    for v, colours in enumerate(layout if shape_ok else (), start=1):
-        if not isinstance(colours, tuple) or len(colours) != 10 - v:
-            msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s: {colours!r}"
-            raise InvalidSetupError(msg)
-        for c in colours:
-            if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 9:  # noqa: PLR2004
-                msg = f"colour_layout: the colours of the {v}s must be 1..9, got {c!r}"
-                raise InvalidSetupError(msg)
-    if not shape_ok:
-        msg = f"colour_layout must be 9 tuples of colours (values 1..9), got {layout!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_rounds(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:  # noqa: PLR2004
-        msg = f"{attribute.name} must be an int in 1..1000, not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of Crazy Mistigri; the defaults are the rulebook's game and its rulings."""
-
-    first_player: int = attrs.field(default=0, validator=_check_seat_number)
-    """The seat that starts (deals and plays first) in round 1: the rulebook's youngest player."""
-    colour_layout: tuple[tuple[int, ...], ...] = attrs.field(
-        default=DEFAULT_LAYOUT, validator=_check_layout
-    )
-    """CM-1: for each value 1..9, the colours (1..9) of its ``10 - value`` cards. The rulebook
-    does not print the colours; enter your own deck's layout here. Two cards of the same value
-    and colour make a value pair (CM-4)."""
-    rounds: int = attrs.field(default=2, validator=_check_rounds)
-    """CM-10: the rounds of a match before a tie-break."""
-    max_rounds: int = attrs.field(default=10, validator=_check_rounds)
-    """CM-10: the last round; a lowest total still tied then is a shared win."""
-
-    def __attrs_post_init__(self) -> None:
-        """Refuse a last round before the regular ones."""
-        if self.max_rounds < self.rounds:
-            msg = f"max_rounds ({self.max_rounds}) must be at least rounds ({self.rounds})"
-            raise InvalidSetupError(msg)
+# --- Rules options (the record: `cardgames.crazy_mistigri.options`) ---------------------
 
 
 def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
@@ -252,7 +198,13 @@ class State(_BaseState[_Position]):
     """A moment of a Crazy Mistigri match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 

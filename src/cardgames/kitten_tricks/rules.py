@@ -17,11 +17,9 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
-
-import attrs
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgames import cards
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
@@ -29,13 +27,13 @@ from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
 from cardgames.kitten_tricks._position import _new, _Position, _Round
+from cardgames.kitten_tricks.actions import _PLAY_INT, _PLAYS, PlayCard
 from cardgames.kitten_tricks.cards import (
     _CARD,
     _INT,
     _MASK,
     _SHIFT,
     COLOUR_NAMES,
-    MAX_VALUES,
     Card,
     _as_cards,
     _as_ints,
@@ -53,7 +51,9 @@ from cardgames.kitten_tricks.events import (
     RoundStarted,
     TrickWon,
 )
+from cardgames.kitten_tricks.options import Rules
 from cardgames.kitten_tricks.sampler import sample_position
+from cardgames.kitten_tricks.scenario import Setup
 from cardgames.kitten_tricks.view import View
 from cardgames.rng import Rng
 
@@ -80,41 +80,7 @@ LOSS_THRESHOLD = 4
 SUPER_CHATS_TO_WIN = 3
 """The Super Chat cards that win the match (KT-6)."""
 
-# --- Rules options --------------------------------------------------------------------------
-
-
-def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
-    def check(_: object, __: object, value: int) -> None:
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or value < low
-            or (high is not None and value > high)
-        ):
-            allowed = f"an int >= {low}" if high is None else f"an int in {low}..{high}"
-            msg = f"{name} must be {allowed}, not {value!r}"
-            raise InvalidSetupError(msg)
-
-    return check
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of kitten tricks; the defaults are the rulebook's game and rulings KT-1..6."""
-
-    colours: int = attrs.field(default=5, validator=_int_in("colours", 2, len(COLOUR_NAMES)))
-    """KT-1: the number of toy colours, 2..8: the first names of
-    [`COLOUR_NAMES`][cardgames.kitten_tricks.COLOUR_NAMES]. A round also ends when a collection
-    holds every one of them (KT-5)."""
-    values: int = attrs.field(default=7, validator=_int_in("values", 2, MAX_VALUES))
-    """KT-1: each colour holds the values ``1..values``, 2..20. Its 1 is the Coup de patte,
-    which the colour's top value (``values``) turns into ``values + 1`` (KT-3)."""
-    first_player: int = attrs.field(default=0, validator=_int_in("first_player", 0, None))
-    """The seat that leads the first round (the rulebook's last player to have petted a cat);
-    each later round starts one seat further clockwise (KT-6)."""
-    max_rounds: int = attrs.field(default=30, validator=_int_in("max_rounds", 1, None))
-    """KT-6: a match nobody has won after this many rounds ends with a shared win of the
-    players with the most Super Chat cards."""
+# --- Rules options (the record: `cardgames.kitten_tricks.options`) --------------------------
 
 
 def deck(rules: Rules | None = None) -> cards.Deck[Card]:
@@ -122,47 +88,6 @@ def deck(rules: Rules | None = None) -> cards.Deck[Card]:
     rules = Rules() if rules is None else rules
     return _deck(rules.colours, rules.values)[0]
 
-
-# --- Actions -------------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True, init=False, eq=False)
-class PlayCard(Action):
-    """Play ``card`` from your hand to the trick; any card of the hand may be played (KT-2).
-
-    There is exactly one ``PlayCard`` per card: ``PlayCard(card)`` returns it, so actions equal
-    by value are the same object and compare and hash at the speed of identity.
-    """
-
-    kind: ClassVar[str] = "play-card"
-    card: Card
-
-    def __new__(cls, card: Card) -> PlayCard:  # noqa: PYI034 - interned: always this class
-        """Return the action that plays ``card``."""
-        try:
-            return _PLAYS_BY_CARD[card]
-        except (KeyError, TypeError):
-            msg = f"a PlayCard plays a kitten tricks card, not {card!r}"
-            raise TypeError(msg) from None
-
-    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
-        """Copies and pickles come back as the one action of their card."""
-        return PlayCard, (self.card,)
-
-    def __str__(self) -> str:
-        """Return ``play red 7``."""
-        return f"play {self.card}"
-
-
-def _make_play(card: Card) -> PlayCard:
-    action = object.__new__(PlayCard)
-    object.__setattr__(action, "card", card)
-    return action
-
-
-_PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _CARD]
-_PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
-_PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
 
 # --- Events' records -----------------------------------------------------------------------
 
@@ -178,22 +103,6 @@ _PLAYED = tuple(
 _TRICKS_WON: dict[int, TrickWon] = {}
 
 # --- Scenarios -----------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Setup:
-    """A round in play, set out explicitly; see [`scenario`][cardgames.kitten_tricks.scenario]."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    trump: Card
-    trick: tuple[Card, ...]
-    to_move: int
-    collections: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    super_chats: tuple[int, ...]
-    round: int
-    starter: int
 
 
 def scenario(
@@ -462,7 +371,13 @@ class State(_BaseState[_Position]):
     """A moment of a kitten tricks match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 
