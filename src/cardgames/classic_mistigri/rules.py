@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from cardgames import cards
+from cardgames._mypyc import mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
 from cardgames.classic_mistigri.cards import _CARDS, DECK, Card
@@ -99,6 +100,9 @@ class _Position(NamedTuple):
     loser: int | None
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled).
+@mypyc_attr(native_class=False)
 class State(_BaseState[_Position]):
     """A moment of a classic Mistigri match."""
 

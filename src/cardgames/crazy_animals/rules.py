@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import cast
 
+from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
     _CHANCE,
@@ -192,6 +193,9 @@ def scenario(
 # --- Position and transitions ------------------------------------------------------------
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled).
+@mypyc_attr(native_class=False)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Animals match."""
 

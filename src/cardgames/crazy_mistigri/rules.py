@@ -23,6 +23,7 @@ from operator import not_
 from typing import cast
 
 from cardgames import cards
+from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
     _BONUS,
@@ -194,6 +195,9 @@ def _as_tuple(items: object, field: str) -> tuple[object, ...]:
 # --- Position and transitions ------------------------------------------------------------
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled).
+@mypyc_attr(native_class=False)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Mistigri match."""
 

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from cardgames import cards
+from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
@@ -367,6 +368,9 @@ def _check_match(setup: Setup, rules: Rules) -> None:
 # --- Position and transitions --------------------------------------------------------------
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled).
+@mypyc_attr(native_class=False)
 class State(_BaseState[_Position]):
     """A moment of a kitten tricks match."""
 
