@@ -561,6 +561,7 @@ class Game(Generic[_S]):
         "_events",
         "_kinds",
         "_parts",
+        "_view",
         "better_scores",
         "max_players",
         "min_players",
@@ -592,6 +593,7 @@ class Game(Generic[_S]):
     _deck: Callable[[int, Any], Deck[Any]]
     _card: Callable[[str], Card]
     _parts: Mapping[str, str]
+    _view: type[View] | None
 
     def __init__(
         self,
@@ -602,6 +604,7 @@ class Game(Generic[_S]):
         max_players: int,
         rules: type[Any],
         state: type[_S],
+        view: type[View] | None = None,
         actions: Sequence[type[Action]],
         events: Sequence[type[Event]] = (),
         deck: Callable[[int, Any], Deck[Any]],
@@ -615,6 +618,9 @@ class Game(Generic[_S]):
         ``better_scores`` says whether a ``"higher"`` or a ``"lower"`` match score is better,
         or ``None`` when the scores do not rank the players (search uses it to weigh
         margins, not only wins).
+
+        ``view`` is the game's `View` class; by default, the return type of ``state.view``
+        (name it when that method is compiled, which keeps no annotations to read).
 
         ``events`` lists every event type the game's matches produce, so that events and views
         can be loaded back from JSON (`event_from_dict`, `view_from_json`).
@@ -635,6 +641,7 @@ class Game(Generic[_S]):
             "max_players": max_players,
             "Rules": rules,
             "State": state,
+            "_view": view,
             "setup_type": setup,
             "_actions": MappingProxyType({a.kind: a for a in actions}),
             "_action_types": frozenset(actions),
@@ -716,6 +723,8 @@ class Game(Generic[_S]):
     @property
     def view_type(self) -> type[View]:
         """The game's `View` class (the return type of `State.view`)."""
+        if self._view is not None:
+            return self._view
         view: type[View] = typing.get_type_hints(self.State.view)["return"]
         return view
 

@@ -101,8 +101,9 @@ class _Position(NamedTuple):
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
-# State stays interpreted (see the Performance page: a crash with the engine compiled).
-@mypyc_attr(native_class=False)
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a classic Mistigri match."""
 
@@ -164,12 +165,12 @@ class State(_BaseState[_Position]):
             out[f"pairs/{seat}"] = tuple(_CARDS[m] for m in motifs for _ in range(2))
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The seat's own hand and every seat's laid pairs (face up)."""
         seat = self._check_seat(seat)
         return frozenset({f"hand/{seat}", *(f"pairs/{s}" for s in range(self.players))})
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its own hand, the public table and hand sizes."""
         seat = self._check_seat(seat)
         pos = self._pos
@@ -367,6 +368,7 @@ GAME: Game[State] = Game(
     max_players=4,
     rules=Rules,
     state=State,
+    view=View,
     actions=(Draw,),
     events=(
         _event_types.Dealt,

@@ -194,8 +194,9 @@ def scenario(
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
-# State stays interpreted (see the Performance page: a crash with the engine compiled).
-@mypyc_attr(native_class=False)
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Animals match."""
 
@@ -300,7 +301,7 @@ class State(_BaseState[_Position]):
         out["in_play"] = _as_cards(pos.in_play)
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The discard pile, ``in_play``, the seat's drawn card; every slot once it is over."""
         seat = self._check_seat(seat)
         seen = {"discard", "in_play", f"hand/{seat}"}
@@ -308,7 +309,7 @@ class State(_BaseState[_Position]):
             seen.update(f"slots/{s}" for s in range(self._players))
         return frozenset(seen)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its memory of the table, its drawn card, the piles."""
         seat = self._check_seat(seat)
         rounds = self.rules.round_count(self._players)
@@ -826,6 +827,7 @@ GAME: Game[State] = Game(
     max_players=6,
     rules=Rules,
     state=State,
+    view=View,
     actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
     events=(
         _event_types.RoundDealt,

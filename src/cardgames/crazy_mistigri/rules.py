@@ -196,8 +196,9 @@ def _as_tuple(items: object, field: str) -> tuple[object, ...]:
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
-# State stays interpreted (see the Performance page: a crash with the engine compiled).
-@mypyc_attr(native_class=False)
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Mistigri match."""
 
@@ -280,12 +281,12 @@ class State(_BaseState[_Position]):
         out["discard-pile"] = _as_cards(self._pos.pile)
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The seat's own hand and the discard pile (face up)."""
         seat = self._check_seat(seat)
         return frozenset({f"hand/{seat}", "discard-pile"})
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its hand, the public table and hand sizes (CM-7)."""
         seat = self._check_seat(seat)
         return _view(self._pos, seat, self._view_base(seat))
@@ -927,6 +928,7 @@ GAME: Game[State] = Game(
     max_players=5,
     rules=Rules,
     state=State,
+    view=View,
     actions=_ACTION_TYPES,
     events=(
         _event_types.Dealt,

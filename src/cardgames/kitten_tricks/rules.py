@@ -369,8 +369,9 @@ def _check_match(setup: Setup, rules: Rules) -> None:
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
-# State stays interpreted (see the Performance page: a crash with the engine compiled).
-@mypyc_attr(native_class=False)
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a kitten tricks match."""
 
@@ -472,13 +473,13 @@ class State(_BaseState[_Position]):
         out["discard"] = _as_cards(pos.table.discard)
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The seat's own hand, the trick, the trump card and every collection."""
         seat = self._check_seat(seat)
         collections = (f"collection/{s}" for s in range(self.players))
         return frozenset({f"hand/{seat}", "trick", "trump", *collections})
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its hand, the table, and the sizes of hidden piles."""
         seat = self._check_seat(seat)
         pos = self._pos
@@ -775,6 +776,7 @@ GAME: Game[State] = Game(
     max_players=5,
     rules=Rules,
     state=State,
+    view=View,
     actions=(PlayCard,),
     events=(
         _event_types.Dealt,
