@@ -51,7 +51,7 @@ def _listed_for_mypyc() -> tuple[str, ...]:
 def _match(game: Game[Any], players: int) -> State[Any]:
     """A seeded random match to its end: each action chosen by a seeded ``random.Random``."""
     chooser = random.Random(SEED * 10 + players)
-    state = game.new(players, seed=SEED + players)
+    state: State[Any] = game.new(players, seed=SEED + players)
     while not state.is_over:
         state = state.apply(chooser.choice(state.legal_actions()))
     return state

@@ -1,4 +1,4 @@
-"""The rules options of kitten tricks (KT-1, KT-6): the record a match is played with.
+"""The rules options of kitten tricks (KT-1, KT-6): the record a match is played with, its deck.
 
 An attrs record, so it stays interpreted Python in the compiled build (see the Performance
 page); `cardgames.kitten_tricks.rules` re-exports it.
@@ -6,14 +6,23 @@ page); `cardgames.kitten_tricks.rules` re-exports it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import attrs
 
+from cardgames import cards
 from cardgames.errors import InvalidSetupError
-from cardgames.kitten_tricks.cards import COLOUR_NAMES, MAX_VALUES
+from cardgames.kitten_tricks.cards import COLOUR_NAMES, MAX_VALUES, Card, _deck
 
-__all__ = ["Rules"]
+__all__ = ["HAND_SIZES", "LOSS_THRESHOLD", "SUPER_CHATS_TO_WIN", "Rules", "deck"]
+
+HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
+"""Cards dealt to each player, by player count (KT-1)."""
+LOSS_THRESHOLD = 4
+"""A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
+SUPER_CHATS_TO_WIN = 3
+"""The Super Chat cards that win the match (KT-6)."""
 
 
 def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
@@ -48,3 +57,9 @@ class Rules:
     max_rounds: int = attrs.field(default=30, validator=_int_in("max_rounds", 1, None))
     """KT-6: a match nobody has won after this many rounds ends with a shared win of the
     players with the most Super Chat cards."""
+
+
+def deck(rules: Rules | None = None) -> cards.Deck[Card]:
+    """Return the cards of a match under ``rules`` (default: the 35 cards of KT-1)."""
+    rules = Rules() if rules is None else rules
+    return _deck(rules.colours, rules.values)[0]

@@ -16,12 +16,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
-from cardgames import cards
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -52,9 +49,21 @@ from cardgames.kitten_tricks.events import (
     RoundStarted,
     TrickWon,
 )
-from cardgames.kitten_tricks.options import Rules
+from cardgames.kitten_tricks.options import (
+    HAND_SIZES,
+    LOSS_THRESHOLD,
+    SUPER_CHATS_TO_WIN,
+    Rules,
+    deck,
+)
 from cardgames.kitten_tricks.sampler import sample_position
-from cardgames.kitten_tricks.scenario import Setup
+from cardgames.kitten_tricks.scenario import (
+    Setup,
+    _check_scenario,
+    _entries,
+    _is_int,
+    _rest_of_deck,
+)
 from cardgames.kitten_tricks.view import View
 from cardgames.rng import Rng
 
@@ -73,22 +82,6 @@ __all__ = [
     "deck",
     "scenario",
 ]
-
-HAND_SIZES: Mapping[int, int] = MappingProxyType({3: 10, 4: 8, 5: 6})
-"""Cards dealt to each player, by player count (KT-1)."""
-LOSS_THRESHOLD = 4
-"""A colour of a collection is lost as soon as it holds this many cards (KT-4)."""
-SUPER_CHATS_TO_WIN = 3
-"""The Super Chat cards that win the match (KT-6)."""
-
-# --- Rules options (the record: `cardgames.kitten_tricks.options`) --------------------------
-
-
-def deck(rules: Rules | None = None) -> cards.Deck[Card]:
-    """Return the cards of a match under ``rules`` (default: the 35 cards of KT-1)."""
-    rules = Rules() if rules is None else rules
-    return _deck(rules.colours, rules.values)[0]
-
 
 # --- Events' records -----------------------------------------------------------------------
 
@@ -193,176 +186,6 @@ def scenario(
         starter=starter,
     )
     return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
-
-
-def _entries(name: str, value: object) -> tuple[Any, ...]:
-    """The items of ``value``, a field of a setup; ``InvalidSetupError`` if it has none."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        msg = f"{name}: expected a sequence, not {_shown(value)}"
-        raise InvalidSetupError(msg)
-    return tuple(value)
-
-
-_SHOWN = 60
-"""Characters of a bad value quoted in an error message."""
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(value: object, players: int) -> bool:
-    return _is_int(value) and 0 <= value < players  # type: ignore[operator]
-
-
-def _rest_of_deck(rules: Rules, listed: Sequence[object]) -> tuple[Card, ...]:
-    left = deck(rules).counts()
-    for card in listed:
-        if isinstance(card, Card) and left[card]:
-            left[card] -= 1
-    return tuple(card for card in deck(rules) if left[card])
-
-
-# A setup comes from a user or an untrusted document: the engine checks it before it starts
-# from it. Each check costs time linear in the setup, and its message names the field at fault.
-
-
-def _check_scenario(setup: Setup, players: int, rules: Rules) -> None:
-    """Refuse a setup the rules cannot play on from, naming the field at fault."""
-    _check_counts(setup, players)
-    _check_cards(setup, rules)
-    _check_turn(setup, players)
-    _check_collections(setup, rules)
-    _check_match(setup, rules)
-
-
-def _check_counts(setup: Setup, players: int) -> None:
-    """One hand, one collection and one Super Chat count per seat."""
-    sizes = (len(setup.hands), len(setup.collections), len(setup.super_chats))
-    for name, noun, size in zip(_PER_SEAT, ("hands", "collections", "counts"), sizes, strict=True):
-        if size != players:
-            msg = (
-                f"{name}: {size} {noun} for {players} players (hands, collections and "
-                f"super_chats need one entry for each of the {players} seats, got {sizes[0]}, "
-                f"{sizes[1]} and {sizes[2]})"
-            )
-            raise InvalidSetupError(msg)
-
-
-_PER_SEAT = ("hands", "collections", "super_chats")
-
-
-def _check_cards(setup: Setup, rules: Rules) -> None:
-    """Every card of the deck exactly once across the zones, and nothing else."""
-    zones: list[tuple[str, str, tuple[object, ...]]] = [
-        *((f"hands[{s}]", f"seat {s}'s hand holds", h) for s, h in enumerate(setup.hands)),
-        *(
-            (f"collections[{s}]", f"seat {s}'s collection holds", h)
-            for s, h in enumerate(setup.collections)
-        ),
-        ("trick", "the trick holds", setup.trick),
-        ("trump", "the trump card is", (setup.trump,)),
-        ("discard", "the discard holds", setup.discard),
-        ("stock", "the stock holds", setup.stock),
-    ]
-    left = deck(rules).counts()
-    extra: list[Card] = []
-    at = "stock"  # the zone of the first card too many; else the unused cards are missing
-    for field, where, zone in zones:
-        for card in zone:  # setups come from users: check every card
-            if not isinstance(card, Card):
-                msg = f"{field}: {where} {_shown(card)}, which is not a kitten tricks card"
-                raise InvalidSetupError(msg)
-            if left[card] > 0:
-                left[card] -= 1
-            else:
-                at = at if extra else field
-                extra.append(card)
-    missing = [card for card, count in left.items() if count]
-    if missing or extra:
-        msg = (
-            f"{at}: the zones must hold each of the {len(deck(rules))} cards of a "
-            f"{rules.colours} x {rules.values} deck exactly once; "
-            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
-        )
-        raise InvalidSetupError(msg)
-
-
-def _listed(cards_: list[Card]) -> str:
-    """``['red 1', 'red 2']``: the cards by name, sorted, the first few of many."""
-    names = sorted(map(str, cards_))
-    if len(names) <= _LISTED:
-        return str(names)
-    return f"{str(names[:_LISTED])[:-1]}, ... ({len(names)} in all)]"
-
-
-_LISTED = 12
-"""Cards named in a message before the rest is summed up."""
-
-
-def _check_turn(setup: Setup, players: int) -> None:
-    """A starter and a seat to move, a trick in progress, and a card for each seat to play."""
-    for name in ("starter", "to_move"):
-        value = getattr(setup, name)
-        if not _is_seat(value, players):
-            msg = f"{name} must be a seat of the {players}-player match, not {_shown(value)}"
-            raise InvalidSetupError(msg)
-    played = len(setup.trick)
-    if played >= players:
-        msg = f"trick: a trick holds at most {players - 1} cards before its last play, got {played}"
-        raise InvalidSetupError(msg)
-    for k in range(players - played):
-        seat = (setup.to_move + k) % players
-        if not setup.hands[seat]:
-            msg = (
-                f"hands[{seat}]: seat {seat} has still to play to the trick but holds no card "
-                "(an empty hand ends the round, KT-5)"
-            )
-            raise InvalidSetupError(msg)
-
-
-def _check_collections(setup: Setup, rules: Rules) -> None:
-    """No collection left with four cards of a colour (KT-4) or with every colour (KT-5)."""
-    for seat, collection in enumerate(setup.collections):
-        counts = Counter(card.colour for card in collection)
-        full = sorted(colour for colour, count in counts.items() if count >= LOSS_THRESHOLD)
-        if full:
-            msg = (
-                f"collections[{seat}]: seat {seat}'s collection holds {LOSS_THRESHOLD} or more "
-                f"{full[0]} cards (KT-4)"
-            )
-            raise InvalidSetupError(msg)
-        if len(counts) == rules.colours:
-            msg = (
-                f"collections[{seat}]: seat {seat}'s collection holds every colour, so the "
-                "round is over (KT-5)"
-            )
-            raise InvalidSetupError(msg)
-
-
-def _check_match(setup: Setup, rules: Rules) -> None:
-    """Super Chat counts of a match still in play, and a round within ``max_rounds``."""
-    for seat, chats in enumerate(setup.super_chats):
-        if not _is_int(chats):
-            msg = (
-                f"super_chats[{seat}]: seat {seat}'s super_chats must be an int, "
-                f"not {_shown(chats)}"
-            )
-            raise InvalidSetupError(msg)
-        if not 0 <= chats < SUPER_CHATS_TO_WIN:
-            msg = (
-                f"super_chats[{seat}]: seat {seat}'s super_chats must be "
-                f"0..{SUPER_CHATS_TO_WIN - 1} in a match in play, not {chats!r}"
-            )
-            raise InvalidSetupError(msg)
-    if not _is_int(setup.round) or not 1 <= setup.round <= rules.max_rounds:
-        msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {_shown(setup.round)}"
-        raise InvalidSetupError(msg)
 
 
 # --- Position and transitions --------------------------------------------------------------
