@@ -10,20 +10,24 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks.cards import Card
+
+if TYPE_CHECKING:
+    from cardgames.kitten_tricks.rules import State
+
 from cardgames.kitten_tricks.options import LOSS_THRESHOLD, SUPER_CHATS_TO_WIN, Rules, deck
 
-__all__ = ["Setup"]
+__all__ = ["Setup", "scenario"]
 
 
 @attrs.frozen(slots=True)
 class Setup:
-    """A round in play, set out explicitly; see [`scenario`][cardgames.kitten_tricks.scenario]."""
+    """A round in play, set out explicitly; see `scenario`."""
 
     hands: tuple[tuple[Card, ...], ...]
     trump: Card
@@ -205,3 +209,95 @@ def _check_match(setup: Setup, rules: Rules) -> None:
     if not _is_int(setup.round) or not 1 <= setup.round <= rules.max_rounds:
         msg = f"round must be 1..{rules.max_rounds} (max_rounds), not {_shown(setup.round)}"
         raise InvalidSetupError(msg)
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    trump: Card,
+    trick: Sequence[Card] = (),
+    to_move: int | None = None,
+    collections: Sequence[Sequence[Card]] | None = None,
+    discard: Sequence[Card] = (),
+    stock: Sequence[Card] | None = None,
+    super_chats: Sequence[int] | None = None,
+    round: int = 1,  # noqa: A002 - the game's own word
+    starter: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit position, to test or teach a chosen situation.
+
+    Any position the rules can play on from is accepted, whether or not a deal leads to it (a
+    first round where a seat already holds two Super Chat cards shows the end of a match).
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in the order given.
+        trump: the face-up trump card; its colour is trump.
+        trick: the cards already played to the current trick, in play order.
+        to_move: the seat to play next; by default ``starter`` leads the current trick. The
+            trick's leader is ``to_move - len(trick)`` (mod the player count).
+        collections: each seat's collection; ``None`` means all empty.
+        discard: the cards discarded face down so far.
+        stock: the unused cards; ``None`` means every card of the deck not listed elsewhere.
+        super_chats: each seat's Super Chat cards (0..2); ``None`` means none.
+        round: the current round (1..``max_rounds``).
+        starter: the seat that led this round's first trick (the next round starts one seat
+            further clockwise); by default ``first_player`` moved one seat per round.
+        seed: drives the redistributions and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: a zone is not a sequence of cards, the cards are not exactly the
+            deck's, a seat still to play holds no card, a collection holds four cards of a
+            colour or every colour, a count or seat is out of range. The message starts with
+            the field at fault, such as ``hands`` or ``collections[1]``.
+    """
+    # Imported here: the rules module imports this one (for Setup and its checks).
+    from cardgames.kitten_tricks.rules import GAME  # noqa: PLC0415
+
+    hands_ = tuple(_entries(f"hands[{s}]", h) for s, h in enumerate(_entries("hands", hands)))
+    players = len(hands_)
+    if not GAME.min_players <= players <= GAME.max_players:
+        msg = (
+            f"hands: one hand per player, got {players}; {GAME.title} is played by "
+            f"{GAME.min_players} to {GAME.max_players} players"
+        )
+        raise InvalidSetupError(msg)
+    trick_ = _entries("trick", trick)
+    discard_ = _entries("discard", discard)
+    collections_ = (
+        ((),) * players
+        if collections is None
+        else tuple(
+            _entries(f"collections[{s}]", h)
+            for s, h in enumerate(_entries("collections", collections))
+        )
+    )
+    rules_: object = Rules() if rules is None else rules  # refused later if not a Rules
+    if stock is not None:
+        stock_ = _entries("stock", stock)
+    elif isinstance(rules_, Rules):
+        listed = [*(c for h in hands_ for c in h), trump, *trick_, *discard_]
+        listed += [c for h in collections_ for c in h]
+        stock_ = _rest_of_deck(rules_, listed)
+    else:
+        stock_ = ()  # the rules are refused before the cards are looked at
+    if starter is None:
+        first = rules_.first_player if isinstance(rules_, Rules) else 0
+        starter = (first + round - 1) % players if _is_int(round) else 0
+    if to_move is None:
+        to_move = (starter + len(trick_)) % players if _is_int(starter) else starter
+    setup = Setup(
+        hands=hands_,
+        trump=trump,
+        trick=trick_,
+        to_move=to_move,
+        collections=collections_,
+        discard=discard_,
+        stock=stock_,
+        super_chats=(0,) * players if super_chats is None else _entries("super_chats", super_chats),
+        round=round,
+        starter=starter,
+    )
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
