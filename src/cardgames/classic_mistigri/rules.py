@@ -11,8 +11,7 @@ the match (CL-6, CL-7). `GAME` ties them together at the bottom.
 from __future__ import annotations
 
 import random
-import reprlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import NamedTuple, cast
 
 from cardgames import cards
@@ -23,7 +22,7 @@ from cardgames.classic_mistigri.cards import _CARDS, DECK, Card
 from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
 from cardgames.classic_mistigri.options import Rules
 from cardgames.classic_mistigri.sampler import sample_hands
-from cardgames.classic_mistigri.scenario import Setup, _check_scenario
+from cardgames.classic_mistigri.scenario import Setup, _check_scenario, scenario
 from cardgames.classic_mistigri.view import View
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -35,56 +34,6 @@ __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
 # --- Scenarios ---------------------------------------------------------------------------
-
-
-def scenario(
-    hands: Sequence[Sequence[Card]],
-    *,
-    pairs: Sequence[Sequence[int]] | None = None,
-    to_move: int = 0,
-    seed: int | None = None,
-    rules: Rules | None = None,
-) -> State:
-    """Build a state from an explicit position, to test or teach a chosen situation.
-
-    Args:
-        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order.
-        pairs: the motifs each seat has already laid, in the order laid; ``None`` means no
-            pair has been laid yet (the hands then hold all 33 cards).
-        to_move: the seat whose turn it is; it must hold cards (unless the match is over).
-        seed: drives the blind draws from here on.
-        rules: the options (``first_player`` is not used by a scenario).
-
-    Raises:
-        InvalidSetupError: not 2 to 4 hands, not one list of laid motifs per hand, the cards
-            are not exactly the 33 of the deck (hands plus two per laid pair), a hand holds a
-            pair (pairs are laid at once, CL-3), or ``to_move`` is not a seat holding cards.
-
-    Examples:
-        >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
-        >>> state = scenario([[Card(1), MISTIGRI], [Card(1)]], pairs=[range(2, 17), []])
-        >>> state.to_move, state.draw_from, state.legal_actions()
-        (0, 1, (Draw(position=0),))
-    """
-    rows = _rows(hands, "hands")
-    setup = Setup(
-        hands=cast("tuple[tuple[Card, ...], ...]", rows),  # checked by _check_scenario
-        pairs=((),) * len(rows)
-        if pairs is None
-        else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
-        to_move=to_move,
-    )
-    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
-
-
-def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:
-    """``rows`` (one sequence per seat) as a tuple of tuples, or ``InvalidSetupError``."""
-    if isinstance(rows, Sequence) and not isinstance(rows, str):
-        items = cast("Sequence[object]", rows)
-        if all(isinstance(row, Iterable) and not isinstance(row, str) for row in items):
-            return tuple(tuple(cast("Iterable[object]", row)) for row in items)
-    msg = f"{field}: expected one list per seat, got {reprlib.repr(rows)}"
-    raise InvalidSetupError(msg)
 
 
 # --- Position and transitions ------------------------------------------------------------

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import reprlib
 from collections import Counter
-from typing import cast
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
+from cardgames.classic_mistigri.options import Rules
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["Setup"]
+if TYPE_CHECKING:
+    from cardgames.classic_mistigri.rules import State
+
+__all__ = ["Setup", "scenario"]
 
 
 @attrs.frozen(slots=True)
@@ -110,3 +115,56 @@ def _listed(counts: Counter[Card], shown: int = 8) -> str:
     if total <= shown:
         return repr(names)
     return f"{repr(names[:shown])[:-1]}, ...] ({total} cards)"
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    pairs: Sequence[Sequence[int]] | None = None,
+    to_move: int = 0,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit position, to test or teach a chosen situation.
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order.
+        pairs: the motifs each seat has already laid, in the order laid; ``None`` means no
+            pair has been laid yet (the hands then hold all 33 cards).
+        to_move: the seat whose turn it is; it must hold cards (unless the match is over).
+        seed: drives the blind draws from here on.
+        rules: the options (``first_player`` is not used by a scenario).
+
+    Raises:
+        InvalidSetupError: not 2 to 4 hands, not one list of laid motifs per hand, the cards
+            are not exactly the 33 of the deck (hands plus two per laid pair), a hand holds a
+            pair (pairs are laid at once, CL-3), or ``to_move`` is not a seat holding cards.
+
+    Examples:
+        >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
+        >>> state = scenario([[Card(1), MISTIGRI], [Card(1)]], pairs=[range(2, 17), []])
+        >>> state.to_move, state.draw_from, state.legal_actions()
+        (0, 1, (Draw(position=0),))
+    """
+    rows = _rows(hands, "hands")
+    setup = Setup(
+        hands=cast("tuple[tuple[Card, ...], ...]", rows),  # checked by _check_scenario
+        pairs=((),) * len(rows)
+        if pairs is None
+        else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
+        to_move=to_move,
+    )
+    # Imported here: the rules module imports this one (for Setup and its checks).
+    from cardgames.classic_mistigri.rules import GAME  # noqa: PLC0415
+
+    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
+
+
+def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:
+    """``rows`` (one sequence per seat) as a tuple of tuples, or ``InvalidSetupError``."""
+    if isinstance(rows, Sequence) and not isinstance(rows, str):
+        items = cast("Sequence[object]", rows)
+        if all(isinstance(row, Iterable) and not isinstance(row, str) for row in items):
+            return tuple(tuple(cast("Iterable[object]", row)) for row in items)
+    msg = f"{field}: expected one list per seat, got {reprlib.repr(rows)}"
+    raise InvalidSetupError(msg)
