@@ -18,7 +18,7 @@ PRESENT = $(foreach v,$(TEST_PYTHONS),$(if $(call interpreter,$(v)),$(v)))
 MISSING = $(filter-out $(PRESENT),$(TEST_PYTHONS))
 OTHERS = $(filter-out $(PRIMARY),$(PRESENT))
 
-.PHONY: demo test pytest lint typecheck docs bench strength clean
+.PHONY: demo test pytest compiled lint typecheck docs bench strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,24 +54,54 @@ typecheck: $(VENV)/.dev
 docs: $(VENV)/.dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
-# The other versions run in the background while the primary one runs in the foreground (two
-# cores go further this way); their logs follow, so pytest's summary line closes the output.
-# The primary runs hypothesis's `ci` profile (500 examples a property); the others the `dev`
-# profile (60), which keeps `make test` short; HYPOTHESIS_PROFILE_OTHERS=ci runs them in full.
-pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
-	@echo "pytest on Python $(PRESENT); skipped (not on this machine): $(or $(MISSING),none)"
+# The compiled build (issue 16, docs/performance.md), in its own environment: a wheel built from
+# the sdist with the mypyc hook on (see [tool.hatch.build.targets.wheel.hooks.mypyc] in
+# pyproject.toml), so that it is built as a user's pip would build it and no extension module
+# lands in src/, where the editable .venv would import it. It needs a C compiler and the Python
+# headers: without them this target fails, it never falls back to the pure build.
+CVENV := .venv-compiled
+SOURCES := $(shell find src -name '*.py') pyproject.toml README.md LICENSE
+
+$(CVENV)/.installed: $(SOURCES)
+	@command -v $${CC:-cc} >/dev/null 2>&1 || { echo "make compiled: no C compiler ($${CC:-cc}); the compiled build needs gcc and the Python headers" >&2; exit 1; }
+	rm -rf $(CVENV) build/dist
+	mkdir -p build
+	$(PYTHON) -m venv $(CVENV)
+	$(CVENV)/bin/python -m pip --disable-pip-version-check -q install build
+	$(CVENV)/bin/python -m build --sdist --outdir build/dist > build/sdist.log
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=true $(CVENV)/bin/python -m pip --disable-pip-version-check -q \
+		install --no-cache-dir "$$(ls build/dist/cardgames_rules-*.tar.gz)[$(OTHER_EXTRAS)]"
+	$(CVENV)/bin/python -c 'from cardgames import _build; assert _build.COMPILED, "not compiled"; print(_build.describe())'
+	touch $@
+
+compiled: $(CVENV)/.installed  ## build the mypyc-compiled package into .venv-compiled
+
+# pytest runs on the pure build of the primary Python ($(PYTHON), in .venv) in the foreground,
+# and in the background on the compiled build of the same Python (.venv-compiled) and on the pure
+# build of each other version present (each in its own .venv-X.Y): two cores go further this way.
+# Their logs follow, so that pytest's summary line closes the output. The primary runs
+# hypothesis's `ci` profile (500 examples a property); the others the `dev` profile (60), which
+# keeps `make test` short; HYPOTHESIS_PROFILE_OTHERS=ci runs them in full. CARDGAMES_BUILD tells
+# tests/test_build.py which build each run must have imported.
+pytest: $(VENV)/.dev $(CVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
+	@echo "pytest on Python $(PRESENT) (pure build), and on Python $(PRIMARY) (compiled build); skipped (not on this machine): $(or $(MISSING),none)"
 	@mkdir -p build
-	@status=0; pids=""; \
+	@status=0; pids=""; runs="compiled $(OTHERS)"; \
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE_OTHERS:-dev} CARDGAMES_BUILD=compiled \
+		$(CVENV)/bin/python -m pytest -p no:cacheprovider > build/pytest-compiled.log 2>&1 & \
+	pids="$$!"; \
 	for v in $(OTHERS); do \
-		HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE_OTHERS:-dev} .venv-$$v/bin/python -m pytest -p no:cacheprovider > build/pytest-$$v.log 2>&1 & \
+		HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE_OTHERS:-dev} CARDGAMES_BUILD=pure .venv-$$v/bin/python -m pytest -p no:cacheprovider > build/pytest-$$v.log 2>&1 & \
 		pids="$$pids $$!"; \
 	done; \
-	echo "== pytest on Python $(PRIMARY)"; \
-	$(BIN)/python -m pytest || status=1; \
+	echo "== pytest on Python $(PRIMARY), pure build"; \
+	CARDGAMES_BUILD=pure $(BIN)/python -m pytest || status=1; \
 	set -- $$pids; \
-	for v in $(OTHERS); do \
+	for run in $$runs; do \
 		wait $$1 || status=1; shift; \
-		echo "== pytest on Python $$v"; cat build/pytest-$$v.log; \
+		if [ $$run = compiled ]; then echo "== pytest on Python $(PRIMARY), compiled build"; \
+		else echo "== pytest on Python $$run, pure build"; fi; \
+		cat build/pytest-$$run.log; \
 	done; \
 	exit $$status
 
@@ -79,8 +109,9 @@ pytest: $(VENV)/.dev $(foreach v,$(OTHERS),.venv-$(v)/.test)
 test: lint typecheck docs  ## every check: lint, types, docs build, then tests on each Python
 	@$(MAKE) --no-print-directory pytest
 
-bench: $(VENV)/.bench  ## throughput against RLCard's uno and OpenSpiel's C++ games, JSON load and rejection speed
-	$(BIN)/python benchmarks/throughput.py
+# Saved-match figures (from_json load and rejection speed): `$(BIN)/python benchmarks/throughput.py`.
+bench: $(VENV)/.bench $(CVENV)/.installed  ## the pure and the compiled build per game against RLCard's uno and OpenSpiel's C++ games (several minutes)
+	$(BIN)/python benchmarks/builds.py --compiled-python $(CVENV)/bin/python
 
 strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
 	$(BIN)/python benchmarks/strength.py

@@ -49,23 +49,33 @@ def progress(message: str) -> None:
 
 def play_for(game: Game[Any], players: int, seconds: float) -> tuple[int, int, float]:
     """Play random matches for about ``seconds``; return (matches, actions, elapsed)."""
+    matches, actions, elapsed, _ = play_timed(game, players, seconds)
+    return matches, actions, elapsed
+
+
+def play_timed(game: Game[Any], players: int, seconds: float) -> tuple[int, int, float, float]:
+    """Play random matches for about ``seconds`` of CPU time.
+
+    Returns (matches, actions, wall seconds, CPU seconds of this process): on a shared machine
+    the CPU time is the steadier measure.
+    """
     rng = random.Random(players)
     matches = actions = 0
     seed = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+    start, cpu_start = time.perf_counter(), time.process_time()
+    deadline = cpu_start + seconds
+    while time.process_time() < deadline:
         state = game.new(players, seed=seed)
         seed += 1
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_actions()))
             actions += 1
         matches += 1
-    return matches, actions, time.perf_counter() - start
+    return matches, actions, time.perf_counter() - start, time.process_time() - cpu_start
 
 
-def peak_memory_kib(game: Game[Any], players: int) -> float:
-    """Peak traced memory of one match whose every state is kept alive."""
+def peak_memory(game: Game[Any], players: int) -> tuple[float, int]:
+    """Peak traced memory (KiB) of one match whose every state is kept alive, and its states."""
     rng = random.Random(0)
     tracemalloc.start()
     state = game.new(players, seed=1)
@@ -75,7 +85,33 @@ def peak_memory_kib(game: Game[Any], players: int) -> float:
         kept.append(state)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return peak / 1024
+    return peak / 1024, len(kept)
+
+
+def peak_memory_kib(game: Game[Any], players: int) -> float:
+    """Peak traced memory of one match whose every state is kept alive."""
+    return peak_memory(game, players)[0]
+
+
+def games_only(configs: list[tuple[Game[Any], int]], seconds: float) -> list[dict[str, Any]]:
+    """One timed run of each configuration, with its peak memory per state kept (for builds.py)."""
+    rows = []
+    for game, players in configs:
+        progress(f"{game.slug}, {players} players")
+        matches, actions, wall, cpu = play_timed(game, players, seconds)
+        kib, states = peak_memory(game, players)
+        rows.append(
+            {
+                "game": game.slug,
+                "players": players,
+                "matches": matches,
+                "actions": actions,
+                "wall_s": wall,
+                "cpu_s": cpu,
+                "peak_bytes_per_state": kib * 1024 / states,
+            }
+        )
+    return rows
 
 
 def rlcard_uno_run(seconds: float) -> tuple[int, int, float] | None:
@@ -199,6 +235,11 @@ def main() -> None:
         choices=list(cardgames.GAMES),
         help="measure only this game (repeatable; default: every game)",
     )
+    parser.add_argument(
+        "--games-only",
+        action="store_true",
+        help="one CPU-timed run per game and player count, printed as JSON (benchmarks/builds.py)",
+    )
     args = parser.parse_args()
     games = [cardgames.get_game(slug) for slug in args.game or cardgames.GAMES]
 
@@ -207,6 +248,12 @@ def main() -> None:
         for game in games
         for players in range(game.min_players, game.max_players + 1)
     ]
+    if args.games_only:
+        from cardgames import _build
+
+        rows = games_only(configs, args.seconds)
+        print(json.dumps({"build": _build.describe(), "rows": rows}))
+        return
     runs: dict[str, list[tuple[int, int, float]]] = {}
     # Interleave the repeats so that a slow spell of the machine hits every configuration.
     for repeat in range(args.repeat):

@@ -67,7 +67,7 @@ assert state.super_chats == (0, 1, 0)
 rng = random.Random(7)
 match = GAME.new(3, seed=7)
 while not match.is_over:
-    view = match.view(match.to_move)  # type: ignore[arg-type]
+    view = match.view(match.to_move)
     match = match.apply(rng.choice(view.legal_actions))
 outcome = match.outcome
 assert outcome is not None

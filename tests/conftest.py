@@ -16,3 +16,10 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_report_header() -> str:
+    """Name the build under test, pure Python or compiled, at the top of the report."""
+    from cardgames import _build  # noqa: PLC0415 - imported when pytest asks for the header
+
+    return f"cardgames build: {_build.describe()}"

@@ -26,9 +26,12 @@ import cardgames
 SRC = Path(cardgames.__file__).resolve().parent
 CORE = frozenset(
     {
+        "cardgames._build",
         "cardgames._chain",
         "cardgames._codec",
         "cardgames._memo",
+        "cardgames._mypyc",
+        "cardgames._records",
         "cardgames.cards",
         "cardgames.engine",
         "cardgames.errors",

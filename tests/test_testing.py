@@ -8,11 +8,83 @@ import pytest
 
 from cardgames import classic_mistigri as cm
 from cardgames import testing
-from cardgames.engine import Game
+from cardgames.engine import Action, Event, Game, Outcome, State
 from cardgames.rng import Rng
 
 
-def broken_game(state_cls: type[cm.State]) -> Game[Any]:
+class HonestState(State[Any]):
+    """Classic Mistigri by delegation to its real State, for the broken games to subclass.
+
+    Not a subclass of ``cm.State``: in the compiled build, a game's compiled methods accept only
+    that game's own class, so the broken States delegate instead.
+    """
+
+    __slots__ = ()
+
+    def _honest(self) -> cm.State:
+        return cm.State(self._rules, self._players, self._seed, self._setup, self._pos, self._log)
+
+    @classmethod
+    def _deal(cls, rules: cm.Rules, players: int, rng: Rng) -> tuple[Any, Any]:
+        return cm.State._deal(rules, players, rng)
+
+    @classmethod
+    def _check_setup(cls, rules: cm.Rules, players: int) -> None:
+        cm.State._check_setup(rules, players)
+
+    @classmethod
+    def _from_setup(cls, rules: cm.Rules, players: int, setup: cm.Setup) -> tuple[Any, Any]:
+        return cm.State._from_setup(rules, players, setup)
+
+    def _compute_legal_actions(self) -> tuple[Action, ...]:
+        return self._honest().legal_actions()
+
+    def _advance(self, action: Action) -> tuple[Any, list[Event]]:
+        return self._honest()._advance(action)
+
+    def _perturbed(self, seat: int, rng: Rng) -> HonestState | None:
+        other = self._honest()._perturbed(seat, rng)
+        return None if other is None else self._replace_position(other._pos)
+
+    @property
+    def hands(self) -> tuple[tuple[cm.Card, ...], ...]:
+        """Every seat's hand."""
+        return self._honest().hands
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move."""
+        return self._honest().to_move
+
+    @property
+    def round(self) -> int:
+        """The round."""
+        return self._honest().round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores."""
+        return self._honest().scores
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome."""
+        return self._honest().outcome
+
+    def zones(self) -> dict[str, tuple[cm.Card, ...]]:
+        """The honest zones."""
+        return dict(self._honest().zones())
+
+    def visible_zones(self, seat: int) -> frozenset[str]:
+        """The honest visible zones."""
+        return self._honest().visible_zones(seat)
+
+    def view(self, seat: object) -> cm.View:
+        """The honest view."""
+        return self._honest().view(seat)
+
+
+def broken_game(state_cls: type[HonestState]) -> Game[Any]:
     """A copy of classic Mistigri whose State is ``state_cls``."""
     return Game(
         slug="broken-mistigri",
@@ -29,18 +101,23 @@ def broken_game(state_cls: type[cm.State]) -> Game[Any]:
     )
 
 
-class LeakyState(cm.State):
+class LeakyState(HonestState):
     """Shows every seat the hand of its left neighbour."""
 
     __slots__ = ()
 
-    def view(self, seat: int) -> cm.View:
+    def view(self, seat: object) -> cm.View:
         """Return the honest view with the neighbour's hand put in its place."""
         view = super().view(seat)
-        return type(view)(**{**_fields(view), "hand": self.hands[(seat + 1) % self.players]})
+        return type(view)(
+            **{
+                **_fields(view),
+                "hand": self.hands[(self._check_seat(seat) + 1) % self.players],
+            }
+        )
 
 
-class LosingState(cm.State):
+class LosingState(HonestState):
     """Forgets one card of the source's hand after every draw."""
 
     __slots__ = ()
@@ -55,26 +132,26 @@ class LosingState(cm.State):
         return zones
 
 
-class SeedShowingState(cm.State):
+class SeedShowingState(HonestState):
     """Puts the seed in the view's pairs."""
 
     __slots__ = ()
 
-    def view(self, seat: int) -> cm.View:
+    def view(self, seat: object) -> cm.View:
         """Return the honest view with the seed among the pairs."""
         view = super().view(seat)
         return type(view)(**{**_fields(view), "pairs": (*view.pairs, (self.seed,))})
 
 
-class PeekingState(cm.State):
+class PeekingState(HonestState):
     """Shows every seat, among the pairs, a card of its neighbour's hand."""
 
     __slots__ = ()
 
-    def view(self, seat: int) -> cm.View:
+    def view(self, seat: object) -> cm.View:
         """Return the honest view with one foreign card appended to the hand."""
         view = super().view(seat)
-        other = self.hands[(seat + 1) % self.players]
+        other = self.hands[(self._check_seat(seat) + 1) % self.players]
         return type(view)(**{**_fields(view), "hand": (*view.hand, *other[:1])})
 
 

@@ -25,10 +25,19 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-import attrs
-
 from cardgames import _codec
 from cardgames._chain import Chain
+from cardgames._mypyc import mypyc_attr
+from cardgames._records import (
+    FORMAT_VERSION,
+    VIEW_FORMAT,
+    Action,
+    Dealt,
+    Event,
+    Outcome,
+    View,
+    _Sampled,
+)
 from cardgames.cards import Card, Deck
 from cardgames.errors import (
     IllegalActionError,
@@ -58,14 +67,6 @@ __all__ = [
 
 FORMAT = "cardgames/state"
 """The ``format`` tag of a serialized state."""
-VIEW_FORMAT = "cardgames/view"
-"""The ``format`` tag of a serialized view (its version is `FORMAT_VERSION`)."""
-FORMAT_VERSION = 2
-"""The version of the serialized state format that this release writes.
-
-Version 2 writes the history compactly (see Serialization in the engine contract).
-`Game.from_json` reads versions 1 and 2, so saves of earlier releases keep loading.
-"""
 READ_VERSIONS = (1, 2)
 """The versions of the serialized state format that `Game.from_json` reads."""
 MAX_JSON_LENGTH = 4_000_000
@@ -76,166 +77,11 @@ Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
 
 _P = TypeVar("_P")
-_C = TypeVar("_C", bound=Card)
 
 
-class Action:
-    """Base class of every game's actions.
-
-    Subclasses are frozen attrs records with a class-level ``kind`` (a stable kebab-case string)
-    and a ``__str__`` giving a short human-readable form. They compare and hash by value.
-    """
-
-    __slots__ = ()
-    kind: ClassVar[str]
-    interchangeable: ClassVar[bool] = False
-    """Whether the legal actions of this class all have the same effect, whichever is played.
-
-    True for a blind draw by position: the engine reshuffles the hand drawn from before every
-    draw, so a bot or a search may treat those actions as one.
-    """
-
-    def to_dict(self) -> dict[str, JSONValue]:
-        """Return the action's plain JSON form: ``{"kind": ..., <fields>}``.
-
-        [`Game.action_from_dict`][cardgames.engine.Game.action_from_dict] is its inverse.
-        """
-        out = _codec.encode(self)
-        assert isinstance(out, dict)  # noqa: S101 - actions are attrs records
-        return out
-
-    def to_json(self) -> str:
-        """Return the action as JSON text (`to_dict`, serialized).
-
-        [`Game.action_from_json`][cardgames.engine.Game.action_from_json] is its inverse.
-        """
-        return json.dumps(self.to_dict(), separators=(",", ":"))
-
-
-@attrs.frozen(slots=True)
-class Event:
-    """Something that happened in a match, with who may see it in full.
-
-    ``visible_to`` is ``None`` for a public event, else the seats that see it in full; every
-    other seat sees `redacted`. Games subclass it with a class-level ``kind`` and the
-    event's own fields; a private event overrides `redacted` to blank its secret fields.
-    """
-
-    kind: ClassVar[str] = "event"
-    visible_to: frozenset[int] | None = attrs.field(default=None, kw_only=True)
-
-    def is_visible_to(self, seat: int) -> bool:
-        """Return whether ``seat`` sees this event in full."""
-        return self.visible_to is None or seat in self.visible_to
-
-    def redacted(self) -> Self:
-        """Return the event as a seat outside ``visible_to`` sees it (public events: itself)."""
-        return self
-
-    def seen_by(self, seat: int) -> Self:
-        """Return the event as ``seat`` sees it."""
-        if self.visible_to is None or seat in self.visible_to:
-            return self
-        return self.redacted()
-
-    def cards(self) -> tuple[Card, ...]:
-        """Return every card this event shows (none once redacted)."""
-        found: list[Card] = []
-        for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
-            if isinstance(value, Card):
-                found.append(value)
-            elif isinstance(value, tuple):
-                found.extend(v for v in value if isinstance(v, Card))
-        return tuple(found)
-
-    def to_dict(self) -> dict[str, JSONValue]:
-        """Return the event's plain JSON form: ``{"kind": ..., "visible_to": ..., <fields>}``.
-
-        [`Game.event_from_dict`][cardgames.engine.Game.event_from_dict] is its inverse. Send a
-        seat the event as it sees it (`seen_by`), never the event itself.
-        """
-        out = _codec.encode(self)
-        assert isinstance(out, dict)  # noqa: S101 - events are attrs records
-        return out
-
-    def to_json(self) -> str:
-        """Return the event as JSON text (`to_dict`, serialized)."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
-
-
-@attrs.frozen(slots=True)
-class Dealt(Event, Generic[_C]):
-    """``seat`` was dealt ``count`` cards; only that seat sees which (``hand``).
-
-    The deal event of every game that deals hands; each game module re-exports it.
-    """
-
-    kind: ClassVar[str] = "dealt"
-    seat: int
-    count: int
-    hand: tuple[_C, ...] = ()
-
-    def redacted(self) -> Dealt[_C]:
-        """Hide the cards."""
-        return attrs.evolve(self, hand=())
-
-    def __str__(self) -> str:
-        """Describe the deal."""
-        shown = f": {', '.join(map(str, self.hand))}" if self.hand else ""
-        return f"seat {self.seat} is dealt {self.count} cards{shown}"
-
-
-@attrs.frozen(slots=True)
-class Outcome:
-    """How a finished match ended."""
-
-    winners: tuple[int, ...]
-    """The winning seats, in seat order (a tie shares the win)."""
-    scores: tuple[int, ...]
-    """The final match score of each seat, as the game counts it."""
-    losers: tuple[int, ...] = ()
-    """The seats the game names as losers (empty where it names none)."""
-
-
-@attrs.frozen(slots=True)
-class View:
-    """All that one seat may know of a match, and nothing else.
-
-    Games subclass it with their own public and private fields. A view holds no reference to
-    the state it was taken from.
-    """
-
-    game: ClassVar[str] = ""
-    seat: int
-    players: int
-    to_move: int | None
-    is_over: bool
-    round: int
-    scores: tuple[int, ...]
-    legal_actions: tuple[Action, ...]
-    events: tuple[Event, ...]
-    rules: Any
-    """The rules options of the match (public: every player agreed on them)."""
-
-    def to_dict(self) -> dict[str, JSONValue]:
-        """Return the view as a plain JSON-compatible document (see `to_json`)."""
-        body = _codec.encode(self)
-        assert isinstance(body, dict)  # noqa: S101 - views are attrs records
-        doc: dict[str, JSONValue] = {"format": VIEW_FORMAT, "version": FORMAT_VERSION}
-        doc["game"] = self.game
-        doc.update(body)
-        return doc
-
-    def to_json(self) -> str:
-        """Return the view as a JSON document (what a client app would send to that seat).
-
-        [`Game.view_from_json`][cardgames.engine.Game.view_from_json] loads it back into an
-        equal view, which bots and `Game.sample_world` accept.
-        """
-        return json.dumps(self.to_dict(), separators=(",", ":"))
-
-
+# Compiled in the compiled build; interpreted subclasses are allowed, since a game of your own
+# (see the Testing page) subclasses it in plain Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(abc.ABC, Generic[_P]):
     """One moment of a match, immutable from the outside.
 
@@ -267,14 +113,18 @@ class State(abc.ABC, Generic[_P]):
         setup: object | None,
         pos: _P,
         log: Chain[tuple[Action | None, Sequence[Event]]],
+        key: int = -1,
     ) -> None:
-        """Wrap a position; users obtain states from ``Game.new`` or a scenario builder."""
+        """Wrap a position; users obtain states from ``Game.new`` or a scenario builder.
+
+        ``key`` is ``seed_key(seed)`` when the caller knows it (a successor: `apply`).
+        """
         # Plain slot assignment keeps transitions cheap; the public attributes are read-only
         # properties, so the state cannot be changed from outside.
         self._rules = rules
         self._players = players
         self._seed = seed
-        self._key = seed_key(seed)
+        self._key = seed_key(seed) if key < 0 else key
         self._setup = setup
         self._pos = pos
         # One log entry per transition: the action (None for the deal) and its events.
@@ -470,19 +320,18 @@ class State(abc.ABC, Generic[_P]):
             except ValueError:
                 raise IllegalActionError(self._explain_illegal(action, legal)) from None
         pos, events = self._advance(action)
-        # The successor shares everything but the position and the log; building it field by
-        # field skips recomputing what cannot change.
-        new = object.__new__(type(self))
-        new._rules = self._rules
-        new._players = self._players
-        new._seed = self._seed
-        new._key = self._key
-        new._setup = self._setup
-        new._pos = pos
-        # One O(1) log entry per transition, however many events it caused.
-        new._log = self._log.push((action, events))
-        new._legal = None
-        return new
+        # The successor shares everything but the position and the log (one O(1) entry per
+        # transition, however many events it caused), and its seed's key. It is built through
+        # the constructor: a class compiled by mypyc cannot be instantiated without it.
+        return type(self)(
+            self._rules,
+            self._players,
+            self._seed,
+            self._setup,
+            pos,
+            self._log.push((action, events)),
+            self._key,
+        )
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
@@ -676,13 +525,6 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
     return cls(rules, players, seed, setup, pos, Chain.of(log))
 
 
-@attrs.frozen
-class _Sampled:
-    """The setup of a world sampled from a view: the position it starts from."""
-
-    position: object
-
-
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
@@ -699,6 +541,9 @@ def _short_repr(value: object) -> str:
 _S = TypeVar("_S", bound=State[Any])
 
 
+# Not on the hot path, and immutable through __setattr__, which a native (compiled) class cannot
+# override: an ordinary Python class in the compiled build too.
+@mypyc_attr(native_class=False)
 class Game(Generic[_S]):
     """A game of the library: its identity, its rules options and how to start a match.
 
@@ -716,6 +561,7 @@ class Game(Generic[_S]):
         "_events",
         "_kinds",
         "_parts",
+        "_view",
         "better_scores",
         "max_players",
         "min_players",
@@ -747,6 +593,7 @@ class Game(Generic[_S]):
     _deck: Callable[[int, Any], Deck[Any]]
     _card: Callable[[str], Card]
     _parts: Mapping[str, str]
+    _view: type[View] | None
 
     def __init__(
         self,
@@ -757,6 +604,7 @@ class Game(Generic[_S]):
         max_players: int,
         rules: type[Any],
         state: type[_S],
+        view: type[View] | None = None,
         actions: Sequence[type[Action]],
         events: Sequence[type[Event]] = (),
         deck: Callable[[int, Any], Deck[Any]],
@@ -770,6 +618,9 @@ class Game(Generic[_S]):
         ``better_scores`` says whether a ``"higher"`` or a ``"lower"`` match score is better,
         or ``None`` when the scores do not rank the players (search uses it to weigh
         margins, not only wins).
+
+        ``view`` is the game's `View` class; by default, the return type of ``state.view``
+        (name it when that method is compiled, which keeps no annotations to read).
 
         ``events`` lists every event type the game's matches produce, so that events and views
         can be loaded back from JSON (`event_from_dict`, `view_from_json`).
@@ -790,6 +641,7 @@ class Game(Generic[_S]):
             "max_players": max_players,
             "Rules": rules,
             "State": state,
+            "_view": view,
             "setup_type": setup,
             "_actions": MappingProxyType({a.kind: a for a in actions}),
             "_action_types": frozenset(actions),
@@ -871,6 +723,8 @@ class Game(Generic[_S]):
     @property
     def view_type(self) -> type[View]:
         """The game's `View` class (the return type of `State.view`)."""
+        if self._view is not None:
+            return self._view
         view: type[View] = typing.get_type_hints(self.State.view)["return"]
         return view
 

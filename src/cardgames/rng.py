@@ -43,6 +43,10 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _stream_key(key: int, step: int, purpose: int) -> int:
+    return _mix((key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK)
+
+
 def seed_key(seed: int) -> int:
     """Return the 64-bit key that every stream of ``seed`` derives from."""
     return _mix(seed & _MASK)
@@ -65,15 +69,16 @@ class Rng:
 
     def __init__(self, seed: int, step: int = 0, purpose: int = 0) -> None:
         """Start the stream for ``seed`` at ``step`` for ``purpose`` (non-negative ints)."""
-        self._key = _mix((seed_key(seed) + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK)
+        self._key = _stream_key(seed_key(seed), step, purpose)
         self._counter = 0
 
     @classmethod
     def from_key(cls, key: int, step: int, purpose: int = 0) -> Rng:
         """Like ``Rng(seed, step, purpose)`` given ``key = seed_key(seed)``, computed once."""
-        rng = cls.__new__(cls)
-        rng._key = _mix((key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK)
-        rng._counter = 0
+        # A constructed instance, not cls.__new__(cls): the mypyc build compiles this class, and
+        # a compiled class cannot be instantiated without its __init__.
+        rng = cls(0)
+        rng._key = _stream_key(key, step, purpose)
         return rng
 
     @staticmethod

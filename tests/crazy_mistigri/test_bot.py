@@ -302,7 +302,7 @@ def test_heuristic_bot_never_passes_with_a_pair() -> None:
 def test_ismcts_plays_crazy_mistigri_legally_and_deterministically() -> None:
     """A small-budget ISMCTSBot returns a legal action, the same one for the same rng seed."""
     state = draw(GAME.new(4, seed=21))
-    view = state.view(state.to_move)  # type: ignore[arg-type]  # not over
+    view = state.view(state.to_move)
     bot = ISMCTSBot(iterations=25)
     first = bot.choose(view, random.Random(9))
     assert first in view.legal_actions

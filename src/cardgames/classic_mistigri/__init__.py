@@ -20,9 +20,12 @@ Examples:
 
 from __future__ import annotations
 
+from cardgames.classic_mistigri.actions import Draw
 from cardgames.classic_mistigri.cards import DECK, MISTIGRI, Card
 from cardgames.classic_mistigri.events import Dealt, Drew, LeftPlay, MatchEnded, PairsLaid
-from cardgames.classic_mistigri.rules import GAME, Draw, Rules, Setup, State, scenario
+from cardgames.classic_mistigri.options import Rules
+from cardgames.classic_mistigri.rules import GAME, State, scenario
+from cardgames.classic_mistigri.scenario import Setup
 from cardgames.classic_mistigri.view import View
 
 __all__ = [

@@ -1,27 +1,28 @@
 """The rules engine of classic Mistigri, in the order of the rulebook.
 
-The cards (CL-1) are in `cardgames.classic_mistigri.cards` and the events in
-`cardgames.classic_mistigri.events`; this module holds the rules options, the action, the
-scenarios and the position with its transitions: the deal (CL-2), pairs laid at once (CL-3), the
-blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the end of the match
-(CL-6, CL-7). `GAME` ties them together at the bottom.
+The cards (CL-1) are in `cardgames.classic_mistigri.cards`, the rules options in `options`, the
+action in `actions`, the events in `events` and the scenario setups with their checks in
+`scenario` (records, which stay interpreted Python in the compiled build); this module holds
+the scenario builder and the position with its transitions: the deal (CL-2), pairs laid at once
+(CL-3), the blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the end of
+the match (CL-6, CL-7). `GAME` ties them together at the bottom.
 """
 
 from __future__ import annotations
 
 import random
-import reprlib
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar, NamedTuple, cast
-
-import attrs
+from collections.abc import Mapping
+from typing import NamedTuple, cast
 
 from cardgames import cards
+from cardgames._mypyc import mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
-from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
+from cardgames.classic_mistigri.actions import _DRAWS, Draw
+from cardgames.classic_mistigri.cards import _CARDS, DECK, Card
 from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
+from cardgames.classic_mistigri.options import Rules
 from cardgames.classic_mistigri.sampler import sample_hands
+from cardgames.classic_mistigri.scenario import Setup, _check_scenario, scenario
 from cardgames.classic_mistigri.view import View
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -30,198 +31,9 @@ from cardgames.rng import Rng
 
 __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
-# --- Rules options ------------------------------------------------------------------------
-
-
-def _check_first_player(_: object, __: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"first_player must be a seat number (an int >= 0), not {reprlib.repr(value)}"
-        raise InvalidSetupError(msg)
-
-
-def _check_most_pairs_wins(_: object, __: object, value: object) -> None:
-    if not isinstance(value, bool):
-        msg = f"most_pairs_wins must be True or False, not {reprlib.repr(value)}"
-        raise InvalidSetupError(msg)
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of classic Mistigri; the defaults are the rulebook's game."""
-
-    first_player: int = attrs.field(default=0, validator=_check_first_player)
-    """The seat that is dealt to first and plays first (the rulebook's youngest player)."""
-    most_pairs_wins: bool = attrs.field(default=False, validator=_check_most_pairs_wins)
-    """CL-7: when true, among the players without the Mistigri only those with the most pairs
-    laid are winners. Off by default: everyone but the Mistigri's holder wins."""
-
-
-# --- Actions -----------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class Draw(Action):
-    """Draw blindly the card at ``position`` of the fanned hand of the player on your left.
-
-    The holder's fan is reshuffled with the match's randomness before every draw, so every
-    position is equally likely to hold any of their cards (CL-4).
-    """
-
-    kind: ClassVar[str] = "draw"
-    interchangeable: ClassVar[bool] = True
-    position: int
-
-    def __str__(self) -> str:
-        """Return ``draw #3``."""
-        return f"draw #{self.position}"
-
-
-_DRAWS = tuple(Draw(i) for i in range(len(DECK)))
 _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
 # --- Scenarios ---------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Setup:
-    """An explicit position: each seat's hand in fan order, the motifs laid, whose turn.
-
-    Build it with `scenario`, which checks it; a saved state keeps it as its ``setup``.
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    """One hand per seat, in fan order; no hand holds a pair (CL-3)."""
-    pairs: tuple[tuple[int, ...], ...]
-    """The motifs each seat has laid, in the order laid."""
-    to_move: int
-    """The seat whose turn it is; it holds cards unless only the Mistigri is left."""
-
-
-def scenario(
-    hands: Sequence[Sequence[Card]],
-    *,
-    pairs: Sequence[Sequence[int]] | None = None,
-    to_move: int = 0,
-    seed: int | None = None,
-    rules: Rules | None = None,
-) -> State:
-    """Build a state from an explicit position, to test or teach a chosen situation.
-
-    Args:
-        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order.
-        pairs: the motifs each seat has already laid, in the order laid; ``None`` means no
-            pair has been laid yet (the hands then hold all 33 cards).
-        to_move: the seat whose turn it is; it must hold cards (unless the match is over).
-        seed: drives the blind draws from here on.
-        rules: the options (``first_player`` is not used by a scenario).
-
-    Raises:
-        InvalidSetupError: not 2 to 4 hands, not one list of laid motifs per hand, the cards
-            are not exactly the 33 of the deck (hands plus two per laid pair), a hand holds a
-            pair (pairs are laid at once, CL-3), or ``to_move`` is not a seat holding cards.
-
-    Examples:
-        >>> from cardgames.classic_mistigri import MISTIGRI, Card, scenario
-        >>> state = scenario([[Card(1), MISTIGRI], [Card(1)]], pairs=[range(2, 17), []])
-        >>> state.to_move, state.draw_from, state.legal_actions()
-        (0, 1, (Draw(position=0),))
-    """
-    rows = _rows(hands, "hands")
-    setup = Setup(
-        hands=cast("tuple[tuple[Card, ...], ...]", rows),  # checked by _check_scenario
-        pairs=((),) * len(rows)
-        if pairs is None
-        else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
-        to_move=to_move,
-    )
-    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
-
-
-def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:
-    """``rows`` (one sequence per seat) as a tuple of tuples, or ``InvalidSetupError``."""
-    if isinstance(rows, Sequence) and not isinstance(rows, str):
-        items = cast("Sequence[object]", rows)
-        if all(isinstance(row, Iterable) and not isinstance(row, str) for row in items):
-            return tuple(tuple(cast("Iterable[object]", row)) for row in items)
-    msg = f"{field}: expected one list per seat, got {reprlib.repr(rows)}"
-    raise InvalidSetupError(msg)
-
-
-def _check_scenario(setup: Setup, players: int) -> None:
-    """Refuse a setup that no match can reach, naming the field; linear in the setup's size."""
-    hands, pairs = setup.hands, setup.pairs
-    if len(hands) != players:
-        msg = f"hands: {len(hands)} hand{'' if len(hands) == 1 else 's'} for {players} players"
-        raise InvalidSetupError(msg)
-    if len(pairs) != players:
-        msg = (
-            f"pairs: {len(pairs)} lists of laid motifs for {players} players; "
-            f"give one for each of the {players} seats"
-        )
-        raise InvalidSetupError(msg)
-    held: Counter[Card] = Counter()
-    for seat, hand in enumerate(hands):
-        _check_hand(seat, hand)
-        held.update(hand)
-    for seat, motifs in enumerate(pairs):
-        for i, motif in enumerate(cast("tuple[object, ...]", motifs)):
-            if not isinstance(motif, int) or isinstance(motif, bool) or not 1 <= motif <= MOTIFS:
-                msg = (
-                    f"pairs[{seat}][{i}]: seat {seat} laid a pair of motif "
-                    f"{reprlib.repr(motif)}; motifs are 1..{MOTIFS}"
-                )
-                raise InvalidSetupError(msg)
-            held[_CARDS[motif]] += 2
-    deck = DECK.counts()
-    missing, extra = deck - held, held - deck
-    if missing or extra:
-        msg = (
-            "the hands and laid pairs must hold each of the 33 cards exactly once; "
-            f"missing: {_listed(missing)}, extra: {_listed(extra)}"
-        )
-        raise InvalidSetupError(msg)
-    to_move = setup.to_move
-    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < players:
-        msg = f"to_move must be a seat holding cards, not {reprlib.repr(to_move)}"
-        raise InvalidSetupError(msg)
-    # A single card left in hands is the Mistigri (the deck check above): the match is over and
-    # nobody is to move; otherwise the seat to move must hold cards.
-    if not hands[to_move] and sum(map(len, hands)) > 1:
-        msg = f"to_move must be a seat holding cards, not {to_move}, whose hand is empty"
-        raise InvalidSetupError(msg)
-
-
-def _check_hand(seat: int, hand: tuple[object, ...]) -> None:
-    """Refuse a hand holding something else than a card, or a pair (CL-3), in linear time."""
-    seen: set[int] = set()
-    twins: set[int] = set()
-    for i, card in enumerate(hand):
-        if not isinstance(card, Card):
-            msg = (
-                f"hands[{seat}][{i}]: seat {seat}'s hand holds {reprlib.repr(card)}, "
-                "which is not a classic Mistigri card"
-            )
-            raise InvalidSetupError(msg)
-        if card.motif in seen:
-            twins.add(card.motif)
-        seen.add(card.motif)
-    if twins:
-        msg = (
-            f"hands[{seat}]: seat {seat}'s hand holds a pair of motif {min(twins)}; pairs are "
-            "laid at once (CL-3), so list it in pairs instead"
-        )
-        raise InvalidSetupError(msg)
-
-
-def _listed(counts: Counter[Card], shown: int = 8) -> str:
-    """The cards of ``counts`` by name, sorted; a long list is cut after ``shown`` cards."""
-    names: list[str] = []
-    for name, n in sorted((str(card), n) for card, n in counts.items()):
-        names += [name] * min(n, shown)
-    total = counts.total()
-    if total <= shown:
-        return repr(names)
-    return f"{repr(names[:shown])[:-1]}, ...] ({total} cards)"
 
 
 # --- Position and transitions ------------------------------------------------------------
@@ -237,11 +49,21 @@ class _Position(NamedTuple):
     loser: int | None
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a classic Mistigri match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 
@@ -292,12 +114,12 @@ class State(_BaseState[_Position]):
             out[f"pairs/{seat}"] = tuple(_CARDS[m] for m in motifs for _ in range(2))
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The seat's own hand and every seat's laid pairs (face up)."""
         seat = self._check_seat(seat)
         return frozenset({f"hand/{seat}", *(f"pairs/{s}" for s in range(self.players))})
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its own hand, the public table and hand sizes."""
         seat = self._check_seat(seat)
         pos = self._pos
@@ -495,6 +317,7 @@ GAME: Game[State] = Game(
     max_players=4,
     rules=Rules,
     state=State,
+    view=View,
     actions=(Draw,),
     events=(
         _event_types.Dealt,

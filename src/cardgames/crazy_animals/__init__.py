@@ -51,7 +51,8 @@ from cardgames.crazy_animals.events import (
     Swapped,
     TookDiscard,
 )
-from cardgames.crazy_animals.rules import GAME, MAX_ROUNDS, Rules, State, scenario
+from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
+from cardgames.crazy_animals.rules import GAME, State, scenario
 from cardgames.crazy_animals.scenario import Setup
 from cardgames.crazy_animals.view import View
 

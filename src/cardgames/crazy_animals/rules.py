@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from typing import cast
 
-import attrs
-
+from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
     _CHANCE,
@@ -78,8 +78,9 @@ from cardgames.crazy_animals.events import (
     _swapped,
     _took_discard,
 )
+from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
-from cardgames.crazy_animals.scenario import Setup, _check_scenario
+from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
 from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -87,47 +88,6 @@ from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
 __all__ = ["GAME", "MAX_ROUNDS", "Rules", "State", "scenario"]
-
-# --- Rules options ------------------------------------------------------------------------
-
-MAX_ROUNDS = 100
-"""The most rounds a match may be set to."""
-
-
-def _check_first_player(_: object, __: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_rounds(_: object, __: object, value: int | None) -> None:
-    if value is None:
-        return
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROUNDS:
-        msg = (
-            f"rounds must be None (the rulebook's count) or an int in 1..{MAX_ROUNDS}, "
-            f"not {value!r}"
-        )
-        raise InvalidSetupError(msg)
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of Crazy Animals; the defaults are the rulebook's game."""
-
-    first_player: int = attrs.field(default=0, validator=_check_first_player)
-    """The seat that plays first in round 1 (the rulebook's player left of the oldest); each
-    later round starts one seat further clockwise (CA-8)."""
-    rounds: int | None = attrs.field(default=None, validator=_check_rounds)
-    """The number of rounds of a match; ``None`` is the rulebook's count: as many rounds as
-    players, 4 with 2 players (CA-8)."""
-
-    def round_count(self, players: int) -> int:
-        """The number of rounds a match of ``players`` seats lasts under these rules."""
-        if self.rounds is not None:
-            return self.rounds
-        return 4 if players == 2 else players  # noqa: PLR2004 - the rulebook's exception
-
 
 # --- Legal actions and knowledge rows ----------------------------------------------------
 
@@ -177,67 +137,24 @@ _SCORING_ORDER = {
 # --- Scenarios ---------------------------------------------------------------------------
 
 
-def scenario(
-    slots: Sequence[Sequence[Card]],
-    *,
-    stock: Sequence[Card],
-    discard_pile: Sequence[Card],
-    to_move: int = 0,
-    turns_taken: int = 0,
-    round: int = 1,  # noqa: A002 - the game's own word, as in State.round
-    scores: Sequence[int] | None = None,
-    seed: int | None = None,
-    rules: Rules | None = None,
-) -> State:
-    """Build a state from an explicit table, to test or teach a chosen situation.
-
-    The position is at the start of ``to_move``'s turn; every seat has just looked at its own
-    slots 0 and 3 (CA-2), and knows nothing else yet.
-
-    Args:
-        slots: four cards per seat, slots 0..3 (so ``len(slots)`` is the player count).
-        stock: the face-down stock, bottom first: the LAST card is drawn first.
-        discard_pile: the face-up discard pile, bottom first: the last card is its top.
-        to_move: the seat whose turn starts. Until every seat has played, turns go once round
-            the table from the round's starting player, so with ``turns_taken < players`` it
-            must be the seat ``turns_taken`` places clockwise from that player.
-        turns_taken: the turns already completed this round, at most 1,000,000 (knocking is
-            allowed once every seat has had a turn, CA-6: ``turns_taken >= players`` allows it
-            after this turn).
-        round: the round being played (1-based); it fixes the starting player of this round and
-            of later rounds.
-        scores: each seat's total from earlier rounds; ``None`` means zeros. Each round gives a
-            seat 0..36 points, and all seats together what 4 number cards each can add up to.
-        seed: drives the reshuffles and later deals from here on.
-        rules: the options.
-
-    Raises:
-        InvalidSetupError: no match could reach this table: the cards are not exactly the 66
-            of the deck, a seat has not 4 cards, the discard pile is empty, a number is out of
-            range, ``to_move`` breaks the turn order or ``scores`` are beyond what the earlier
-            rounds can give. The message starts with the field at fault.
-    """
-    players = len(slots)
-    setup = Setup(
-        slots=tuple(tuple(row) for row in slots),
-        stock=tuple(stock),
-        discard_pile=tuple(discard_pile),
-        to_move=to_move,
-        turns_taken=turns_taken,
-        round=round,
-        scores=tuple(scores) if scores is not None else (0,) * players,
-    )
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
-
-
 # --- Position and transitions ------------------------------------------------------------
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Animals match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 
@@ -331,7 +248,7 @@ class State(_BaseState[_Position]):
         out["in_play"] = _as_cards(pos.in_play)
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The discard pile, ``in_play``, the seat's drawn card; every slot once it is over."""
         seat = self._check_seat(seat)
         seen = {"discard", "in_play", f"hand/{seat}"}
@@ -339,7 +256,7 @@ class State(_BaseState[_Position]):
             seen.update(f"slots/{s}" for s in range(self._players))
         return frozenset(seen)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its memory of the table, its drawn card, the piles."""
         seat = self._check_seat(seat)
         rounds = self.rules.round_count(self._players)
@@ -857,6 +774,7 @@ GAME: Game[State] = Game(
     max_players=6,
     rules=Rules,
     state=State,
+    view=View,
     actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
     events=(
         _event_types.RoundDealt,

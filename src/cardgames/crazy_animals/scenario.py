@@ -7,14 +7,19 @@ cannot produce.
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from cardgames.crazy_animals.cards import DECK, SLOTS, Card
+from cardgames.crazy_animals.options import Rules
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["Setup"]
+if TYPE_CHECKING:
+    from cardgames.crazy_animals.rules import State
+
+__all__ = ["Setup", "scenario"]
 
 
 @attrs.frozen(slots=True)
@@ -135,3 +140,59 @@ def _check_scores(scores: tuple[int, ...], players: int, earlier: int) -> None:
             f"{players} players give {low}..{high} points in all"
         )
         raise InvalidSetupError(msg)
+
+
+def scenario(
+    slots: Sequence[Sequence[Card]],
+    *,
+    stock: Sequence[Card],
+    discard_pile: Sequence[Card],
+    to_move: int = 0,
+    turns_taken: int = 0,
+    round: int = 1,  # noqa: A002 - the game's own word, as in State.round
+    scores: Sequence[int] | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state from an explicit table, to test or teach a chosen situation.
+
+    The position is at the start of ``to_move``'s turn; every seat has just looked at its own
+    slots 0 and 3 (CA-2), and knows nothing else yet.
+
+    Args:
+        slots: four cards per seat, slots 0..3 (so ``len(slots)`` is the player count).
+        stock: the face-down stock, bottom first: the LAST card is drawn first.
+        discard_pile: the face-up discard pile, bottom first: the last card is its top.
+        to_move: the seat whose turn starts. Until every seat has played, turns go once round
+            the table from the round's starting player, so with ``turns_taken < players`` it
+            must be the seat ``turns_taken`` places clockwise from that player.
+        turns_taken: the turns already completed this round, at most 1,000,000 (knocking is
+            allowed once every seat has had a turn, CA-6: ``turns_taken >= players`` allows it
+            after this turn).
+        round: the round being played (1-based); it fixes the starting player of this round and
+            of later rounds.
+        scores: each seat's total from earlier rounds; ``None`` means zeros. Each round gives a
+            seat 0..36 points, and all seats together what 4 number cards each can add up to.
+        seed: drives the reshuffles and later deals from here on.
+        rules: the options.
+
+    Raises:
+        InvalidSetupError: no match could reach this table: the cards are not exactly the 66
+            of the deck, a seat has not 4 cards, the discard pile is empty, a number is out of
+            range, ``to_move`` breaks the turn order or ``scores`` are beyond what the earlier
+            rounds can give. The message starts with the field at fault.
+    """
+    players = len(slots)
+    setup = Setup(
+        slots=tuple(tuple(row) for row in slots),
+        stock=tuple(stock),
+        discard_pile=tuple(discard_pile),
+        to_move=to_move,
+        turns_taken=turns_taken,
+        round=round,
+        scores=tuple(scores) if scores is not None else (0,) * players,
+    )
+    # Imported here: the rules module imports this one (for Setup and its checks).
+    from cardgames.crazy_animals.rules import GAME  # noqa: PLC0415
+
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001

@@ -58,7 +58,8 @@ from cardgames.crazy_mistigri.events import (
     SwapAwaited,
     SwappedWithPile,
 )
-from cardgames.crazy_mistigri.rules import GAME, HAND_SIZE, Rules, State, scenario
+from cardgames.crazy_mistigri.options import Rules
+from cardgames.crazy_mistigri.rules import GAME, HAND_SIZE, State, scenario
 from cardgames.crazy_mistigri.scenario import Setup
 from cardgames.crazy_mistigri.view import View
 

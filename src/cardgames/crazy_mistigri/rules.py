@@ -17,13 +17,13 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from itertools import combinations
 from operator import not_
-
-import attrs
+from typing import cast
 
 from cardgames import cards
+from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
     _BONUS,
@@ -68,7 +68,6 @@ from cardgames.crazy_mistigri.actions import (
 )
 from cardgames.crazy_mistigri.cards import (
     _CARD,
-    DEFAULT_LAYOUT,
     MISTIGRI,
     Card,
     _as_cards,
@@ -99,8 +98,9 @@ from cardgames.crazy_mistigri.events import (
     SwapAwaited,
     SwappedWithPile,
 )
+from cardgames.crazy_mistigri.options import Rules
 from cardgames.crazy_mistigri.sampler import sample_position
-from cardgames.crazy_mistigri.scenario import Setup, _check_setup
+from cardgames.crazy_mistigri.scenario import Setup, _check_setup, scenario
 from cardgames.crazy_mistigri.view import View, _view
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -115,60 +115,7 @@ HAND_SIZE = 9
 
 _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 
-# --- Rules options ------------------------------------------------------------------------
-
-
-def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        msg = f"{attribute.name} must be a seat number (an int >= 0), not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) -> None:
-    if layout is DEFAULT_LAYOUT:  # every new match builds the default Rules(): keep it cheap
-        return
-    shape_ok = isinstance(layout, tuple) and len(layout) == 9  # noqa: PLR2004
-    for v, colours in enumerate(layout if shape_ok else (), start=1):
-        if not isinstance(colours, tuple) or len(colours) != 10 - v:
-            msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s: {colours!r}"
-            raise InvalidSetupError(msg)
-        for c in colours:
-            if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 9:  # noqa: PLR2004
-                msg = f"colour_layout: the colours of the {v}s must be 1..9, got {c!r}"
-                raise InvalidSetupError(msg)
-    if not shape_ok:
-        msg = f"colour_layout must be 9 tuples of colours (values 1..9), got {layout!r}"
-        raise InvalidSetupError(msg)
-
-
-def _check_rounds(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:  # noqa: PLR2004
-        msg = f"{attribute.name} must be an int in 1..1000, not {value!r}"
-        raise InvalidSetupError(msg)
-
-
-@attrs.frozen(slots=True)
-class Rules:
-    """The options of Crazy Mistigri; the defaults are the rulebook's game and its rulings."""
-
-    first_player: int = attrs.field(default=0, validator=_check_seat_number)
-    """The seat that starts (deals and plays first) in round 1: the rulebook's youngest player."""
-    colour_layout: tuple[tuple[int, ...], ...] = attrs.field(
-        default=DEFAULT_LAYOUT, validator=_check_layout
-    )
-    """CM-1: for each value 1..9, the colours (1..9) of its ``10 - value`` cards. The rulebook
-    does not print the colours; enter your own deck's layout here. Two cards of the same value
-    and colour make a value pair (CM-4)."""
-    rounds: int = attrs.field(default=2, validator=_check_rounds)
-    """CM-10: the rounds of a match before a tie-break."""
-    max_rounds: int = attrs.field(default=10, validator=_check_rounds)
-    """CM-10: the last round; a lowest total still tied then is a shared win."""
-
-    def __attrs_post_init__(self) -> None:
-        """Refuse a last round before the regular ones."""
-        if self.max_rounds < self.rounds:
-            msg = f"max_rounds ({self.max_rounds}) must be at least rounds ({self.rounds})"
-            raise InvalidSetupError(msg)
+# --- Rules options (the record: `cardgames.crazy_mistigri.options`) ---------------------
 
 
 def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
@@ -178,81 +125,24 @@ def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
 # --- Scenarios ---------------------------------------------------------------------------
 
 
-def scenario(
-    hands: Sequence[Sequence[Card]],
-    *,
-    pile: Sequence[Card] = (),
-    to_move: int = 0,
-    direction: Direction | int = Direction.CLOCKWISE,
-    aids_face_down: Sequence[bool] | None = None,
-    round_number: int = 1,
-    scores: Sequence[int] | None = None,
-    starting_player: int | None = None,
-    seed: int | None = None,
-    rules: Rules | None = None,
-) -> State:
-    """Build a state at the start of ``to_move``'s turn, to test or teach a chosen situation.
-
-    Args:
-        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order; an
-            empty hand is a seat that has left the round.
-        pile: the discard pile, bottom card first.
-        to_move: the seat whose turn starts (with its draw); it must hold cards.
-        direction: the arrow: ``Direction.CLOCKWISE`` (``1``) or ``COUNTERCLOCKWISE`` (``-1``).
-        aids_face_down: for each seat, whether its player aid is face down (it passed).
-        round_number: the round being played (1-based).
-        scores: each seat's penalty total from the earlier rounds.
-        starting_player: who started this round (it decides the next starter on ties, CM-11);
-            default ``to_move``.
-        seed: drives the blind draws and later deals.
-        rules: the options (``first_player`` is not used by a scenario).
-
-    Raises:
-        InvalidSetupError: the hands and pile do not hold exactly the cards of this player
-            count, fewer than two seats hold cards, or a part is malformed; the message says which.
-    """
-    held = tuple(
-        _as_tuple(hand, f"hands[{seat}]") for seat, hand in enumerate(_as_tuple(hands, "hands"))
-    )
-    players = len(held)
-    try:
-        arrow = Direction(direction)
-    except (ValueError, TypeError):
-        msg = (
-            f"direction must be Direction.CLOCKWISE (1) or COUNTERCLOCKWISE (-1), not {direction!r}"
-        )
-        raise InvalidSetupError(msg) from None
-    setup = Setup(
-        hands=held,  # type: ignore[arg-type]  # checked by _check_setup
-        pile=_as_tuple(pile, "pile"),  # type: ignore[arg-type]
-        to_move=to_move,
-        direction=int(arrow),
-        aids_face_down=(False,) * players
-        if aids_face_down is None
-        else _as_tuple(aids_face_down, "aids_face_down"),  # type: ignore[arg-type]
-        round_number=round_number,
-        scores=(0,) * players if scores is None else _as_tuple(scores, "scores"),  # type: ignore[arg-type]
-        starting_player=to_move if starting_player is None else starting_player,
-    )
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
-
-
-def _as_tuple(items: object, field: str) -> tuple[object, ...]:
-    """``items`` as a tuple, for a scenario's sequences (a user's input: check)."""
-    if isinstance(items, str | bytes) or not isinstance(items, Sequence):
-        msg = f"{field} must be a sequence, not {items!r}"
-        raise InvalidSetupError(msg)
-    return tuple(items)
-
-
 # --- Position and transitions ------------------------------------------------------------
 
 
+# An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
+# State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
+# and your own code may subclass it.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class State(_BaseState[_Position]):
     """A moment of a Crazy Mistigri match."""
 
     __slots__ = ()
-    rules: Rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules options this match is played with."""
+        # A property rather than a narrowing annotation of the base's property, which mypyc
+        # cannot compile.
+        return cast("Rules", self._rules)
 
     # -- public, game-specific reading ----------------------------------------------------
 
@@ -324,12 +214,12 @@ class State(_BaseState[_Position]):
         out["discard-pile"] = _as_cards(self._pos.pile)
         return out
 
-    def visible_zones(self, seat: int) -> frozenset[str]:
+    def visible_zones(self, seat: object) -> frozenset[str]:
         """The seat's own hand and the discard pile (face up)."""
         seat = self._check_seat(seat)
         return frozenset({f"hand/{seat}", "discard-pile"})
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its hand, the public table and hand sizes (CM-7)."""
         seat = self._check_seat(seat)
         return _view(self._pos, seat, self._view_base(seat))
@@ -971,6 +861,7 @@ GAME: Game[State] = Game(
     max_players=5,
     rules=Rules,
     state=State,
+    view=View,
     actions=_ACTION_TYPES,
     events=(
         _event_types.Dealt,

@@ -10,14 +10,20 @@ time linear in the setup.
 from __future__ import annotations
 
 from collections import Counter
-from typing import cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from cardgames.crazy_mistigri.cards import _CARD, Card, _deck_ids, _id, _Layout
+from cardgames.crazy_mistigri.options import Rules
 from cardgames.errors import InvalidSetupError
+from cardgames.seats import Direction
 
-__all__ = ["Setup"]
+if TYPE_CHECKING:
+    from cardgames.crazy_mistigri.rules import State
+
+__all__ = ["Setup", "scenario"]
 
 _SHOWN = 12  # cards listed in a message about missing or extra cards
 
@@ -139,3 +145,73 @@ def _check_table(setup: Setup, players: int, max_rounds: int) -> None:
     if not _is_int(start) or not 0 <= start < players:
         msg = f"starting_player must be a seat of the {players}-player table, not {start!r}"
         raise InvalidSetupError(msg)
+
+
+def scenario(
+    hands: Sequence[Sequence[Card]],
+    *,
+    pile: Sequence[Card] = (),
+    to_move: int = 0,
+    direction: Direction | int = Direction.CLOCKWISE,
+    aids_face_down: Sequence[bool] | None = None,
+    round_number: int = 1,
+    scores: Sequence[int] | None = None,
+    starting_player: int | None = None,
+    seed: int | None = None,
+    rules: Rules | None = None,
+) -> State:
+    """Build a state at the start of ``to_move``'s turn, to test or teach a chosen situation.
+
+    Args:
+        hands: one hand per seat (so ``len(hands)`` is the player count), in fan order; an
+            empty hand is a seat that has left the round.
+        pile: the discard pile, bottom card first.
+        to_move: the seat whose turn starts (with its draw); it must hold cards.
+        direction: the arrow: ``Direction.CLOCKWISE`` (``1``) or ``COUNTERCLOCKWISE`` (``-1``).
+        aids_face_down: for each seat, whether its player aid is face down (it passed).
+        round_number: the round being played (1-based).
+        scores: each seat's penalty total from the earlier rounds.
+        starting_player: who started this round (it decides the next starter on ties, CM-11);
+            default ``to_move``.
+        seed: drives the blind draws and later deals.
+        rules: the options (``first_player`` is not used by a scenario).
+
+    Raises:
+        InvalidSetupError: the hands and pile do not hold exactly the cards of this player
+            count, fewer than two seats hold cards, or a part is malformed; the message says which.
+    """
+    held = tuple(
+        _as_tuple(hand, f"hands[{seat}]") for seat, hand in enumerate(_as_tuple(hands, "hands"))
+    )
+    players = len(held)
+    try:
+        arrow = Direction(direction)
+    except (ValueError, TypeError):
+        msg = (
+            f"direction must be Direction.CLOCKWISE (1) or COUNTERCLOCKWISE (-1), not {direction!r}"
+        )
+        raise InvalidSetupError(msg) from None
+    setup = Setup(
+        hands=held,  # type: ignore[arg-type]  # checked by _check_setup
+        pile=_as_tuple(pile, "pile"),  # type: ignore[arg-type]
+        to_move=to_move,
+        direction=int(arrow),
+        aids_face_down=(False,) * players
+        if aids_face_down is None
+        else _as_tuple(aids_face_down, "aids_face_down"),  # type: ignore[arg-type]
+        round_number=round_number,
+        scores=(0,) * players if scores is None else _as_tuple(scores, "scores"),  # type: ignore[arg-type]
+        starting_player=to_move if starting_player is None else starting_player,
+    )
+    # Imported here: the rules module imports this one (for Setup and its checks).
+    from cardgames.crazy_mistigri.rules import GAME  # noqa: PLC0415
+
+    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+
+
+def _as_tuple(items: object, field: str) -> tuple[object, ...]:
+    """``items`` as a tuple, for a scenario's sequences (a user's input: check)."""
+    if isinstance(items, str | bytes) or not isinstance(items, Sequence):
+        msg = f"{field} must be a sequence, not {items!r}"
+        raise InvalidSetupError(msg)
+    return tuple(items)

@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+from cardgames.kitten_tricks.actions import PlayCard
 from cardgames.kitten_tricks.bot import HeuristicBot
 from cardgames.kitten_tricks.cards import COLOUR_NAMES, MAX_VALUES, Card
 from cardgames.kitten_tricks.events import (
@@ -33,18 +34,17 @@ from cardgames.kitten_tricks.events import (
     RoundStarted,
     TrickWon,
 )
+from cardgames.kitten_tricks.options import Rules
 from cardgames.kitten_tricks.rules import (
     GAME,
     HAND_SIZES,
     LOSS_THRESHOLD,
     SUPER_CHATS_TO_WIN,
-    PlayCard,
-    Rules,
-    Setup,
     State,
     deck,
     scenario,
 )
+from cardgames.kitten_tricks.scenario import Setup
 from cardgames.kitten_tricks.view import View
 
 __all__ = [

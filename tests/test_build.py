@@ -1,0 +1,114 @@
+"""The build under test: pure Python or compiled by mypyc, the one asked for, behaving the same.
+
+`make test` runs the whole suite on both builds and sets ``CARDGAMES_BUILD`` (``pure`` or
+``compiled``) for each run; these tests pin that each run imported the build it was asked for,
+that the compiled build compiled exactly the modules the mypyc hook lists, that states pickle
+and copy in both, and that seeded matches of every game and player count produce byte-identical
+JSON in both: the checked-in files of ``tests/golden/matches`` were written by the pure build.
+
+Regenerate those files (only when a rule change is meant to change play) with
+``python tests/test_build.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+import random
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardgames
+from cardgames import _build
+from cardgames.engine import Game, State
+
+ROOT = Path(__file__).resolve().parent.parent
+MATCHES = Path(__file__).resolve().parent / "golden" / "matches"
+CONFIGS = [
+    (slug, players)
+    for slug, game in cardgames.GAMES.items()
+    for players in range(game.min_players, game.max_players + 1)
+]
+SEED = 2026
+
+
+def _listed_for_mypyc() -> tuple[str, ...]:
+    """The modules the mypyc hook of pyproject.toml compiles, as dotted names, sorted."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return tuple(
+        sorted(
+            p.removeprefix("src/").removesuffix(".py").replace("/", ".") for p in hook["include"]
+        )
+    )
+
+
+def _match(game: Game[Any], players: int) -> State[Any]:
+    """A seeded random match to its end: each action chosen by a seeded ``random.Random``."""
+    chooser = random.Random(SEED * 10 + players)
+    state: State[Any] = game.new(players, seed=SEED + players)
+    while not state.is_over:
+        state = state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+def _transcript(state: State[Any]) -> str:
+    """The match's save, then what each seat saw of it, one JSON document a line."""
+    views = [state.view(seat).to_json() for seat in range(state.players)]
+    return "\n".join([state.to_json(), *views]) + "\n"
+
+
+def test_build_is_the_one_asked_for() -> None:
+    """``CARDGAMES_BUILD`` (``pure`` unless make says ``compiled``) names the build imported."""
+    expected = os.environ.get("CARDGAMES_BUILD", "pure")
+    assert expected in {"pure", "compiled"}, f"CARDGAMES_BUILD={expected!r}"
+    assert (expected == "compiled") == _build.COMPILED, _build.describe()
+
+
+def test_compiled_build_compiles_exactly_the_listed_modules() -> None:
+    """The compiled build runs compiled exactly the modules the hook lists; the pure build none."""
+    listed = _listed_for_mypyc()
+    assert listed, "the mypyc hook lists no module"
+    assert (listed if _build.COMPILED else ()) == _build.COMPILED_MODULES
+    for name in listed:
+        module = sys.modules.get(name) or __import__(name, fromlist=["_"])
+        assert _build.is_compiled(module) == _build.COMPILED, name
+
+
+@pytest.mark.parametrize(("slug", "players"), CONFIGS)
+def test_states_pickle_and_copy_in_this_build(slug: str, players: int) -> None:
+    """A state mid-match pickles to an equal state that plays on alike; copies are the state."""
+    game = cardgames.get_game(slug)
+    chooser = random.Random(players)
+    state = game.new(players, seed=7)
+    for _ in range(5):
+        state = state.apply(chooser.choice(state.legal_actions()))
+    loaded = pickle.loads(pickle.dumps(state))  # noqa: S301 - our own bytes
+    assert loaded == state
+    assert loaded.to_json() == state.to_json()
+    assert loaded.legal_actions() == state.legal_actions()
+    action = state.legal_actions()[-1]
+    assert loaded.apply(action).to_json() == state.apply(action).to_json()
+    assert copy.copy(state) is state
+    assert copy.deepcopy(state) is state
+    assert pickle.loads(pickle.dumps(game)) is game  # noqa: S301 - our own bytes
+
+
+@pytest.mark.parametrize(("slug", "players"), CONFIGS)
+def test_seeded_match_json_is_byte_identical_to_the_golden_file(slug: str, players: int) -> None:
+    """A seeded match's save and views are byte for byte those the pure build wrote."""
+    golden = (MATCHES / f"{slug}-{players}p.jsonl").read_text(encoding="utf-8")
+    assert _transcript(_match(cardgames.get_game(slug), players)) == golden
+
+
+if __name__ == "__main__":
+    MATCHES.mkdir(parents=True, exist_ok=True)
+    for slug, players in CONFIGS:
+        path = MATCHES / f"{slug}-{players}p.jsonl"
+        path.write_text(_transcript(_match(cardgames.get_game(slug), players)), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")  # noqa: T201 - the regeneration's report
