@@ -233,7 +233,7 @@ class Match(NamedTuple):
 
 
 class Played(NamedTuple):
-    """What the learner's seat did in one match and what it got."""
+    """What the learner's seat got in one match, and its decisions in a training match."""
 
     decisions: Batch
     reward: float
@@ -281,12 +281,14 @@ def play(table: CardGameEnv, policy: Policy, match: Match) -> Played:
                 action = int(probabilities.argmax())
             else:
                 action = int(sampler.choice(len(probabilities), p=probabilities))
-        rows.append((vector, mask, action))
+        if match.player == "sample":  # training matches: keep the decisions to learn from
+            rows.append((vector, mask, action))
         table.step(action)
     assert table.state is not None
     outcome = table.state.outcome  # None when truncated: nobody won
-    won = outcome is not None and match.seat in outcome.winners
-    share = 1.0 / len(outcome.winners) if won and outcome is not None else 0.0
+    share = 0.0
+    if outcome is not None and match.seat in outcome.winners:
+        share = 1.0 / len(outcome.winners)
     return Played(stack(rows, reward, table), reward, share)
 
 
