@@ -21,8 +21,8 @@ else 0) has a 95% interval taken over the deals. Two references are measured the
 uniformly random policy and the heuristic bot itself in the learner's seat (the fair share).
 
 Usage: ``python examples/learn_pettingzoo.py [--episodes N] [--seed S] [--workers W]
-[--plot PATH]`` (``--help`` lists the rest). The default run takes three to four minutes on
-two cores; the figure of the research page comes from
+[--plot PATH]`` (``--help`` lists the rest). The default run takes two to four minutes on
+two shared cores; the figure of the research page comes from
 ``python examples/learn_pettingzoo.py --plot docs/img/learn_pettingzoo.png``.
 Needs ``pip install -e '.[pettingzoo,plot]'``; shows a progress bar if tqdm is installed.
 """
