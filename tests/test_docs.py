@@ -16,7 +16,8 @@ import cardgames
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
-EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+# The learning example trains for minutes by default: tests/test_learn_example.py runs it short.
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.py") if p.name != "learn_pettingzoo.py")
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
