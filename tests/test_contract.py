@@ -167,7 +167,9 @@ def test_any_mutated_document_loads_or_raises_invalid_state_error(
 @pytest.mark.parametrize("game", list(cardgames.GAMES.values()), ids=list(cardgames.GAMES))
 def test_check_game_passes(game: Game[Any]) -> None:
     """The one-call contract check passes for every registered game at every player count."""
-    testing.check_game(game)
+    # One of check_game's default seeds: each game's own suite runs the check at every player
+    # count on other seeds (test_contract_checks_pass), so the three defaults would repeat it.
+    testing.check_game(game, seeds=(1_234_567_891,))
 
 
 def test_match_over_rejects_every_action() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 import cardgames
 from cardgames import classic_mistigri as cm
+from cardgames import testing
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card, Draw, Rules, scenario
 from cardgames.errors import IllegalActionError, InvalidSetupError
 
@@ -422,3 +423,9 @@ def test_golden_transcript() -> None:
     transcript = "\n".join(str(e) for e in state.events) + "\n"
     golden = Path(__file__).parent.parent / "golden" / "classic-mistigri-3p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_contract_checks_pass(players: int) -> None:
+    """The whole engine contract holds on seeded random matches at this player count."""
+    testing.check_game(cm.GAME, players=[players], seeds=(11, 2_718_281_828))
