@@ -18,6 +18,7 @@ import pickle
 import random
 import sys
 import tomllib
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,25 @@ def test_states_pickle_and_copy_in_this_build(slug: str, players: int) -> None:
     assert copy.copy(state) is state
     assert copy.deepcopy(state) is state
     assert pickle.loads(pickle.dumps(game)) is game  # noqa: S301 - our own bytes
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_states_have_no_instance_dict_and_take_no_weak_reference(slug: str) -> None:
+    """A state has neither an instance ``__dict__`` nor a weak-reference slot, in either build.
+
+    The pure build's slots say so. A mypyc native class with a base mypyc does not compile
+    (``Generic``, ``abc.ABC``) gains both, and on Python 3.11 it frees the weak references
+    made to its instances while they are still held (mypyc/mypyc#1102): the garbage collector
+    then crashes the interpreter (hypothesis takes a weak reference to every value it draws).
+    The layout is read from the class, so that a broken build fails here without making one.
+    """
+    state = cardgames.get_game(slug).new(cardgames.get_game(slug).min_players, seed=3)
+    cls = type(state)
+    assert cls.__dictoffset__ == 0, f"{cls.__qualname__} instances have a __dict__"
+    assert cls.__weakrefoffset__ == 0, f"{cls.__qualname__} instances take weak references"
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(TypeError, match="cannot create weak reference"):
+        weakref.ref(state)
 
 
 @pytest.mark.parametrize(("slug", "players"), CONFIGS)
