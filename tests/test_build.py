@@ -26,6 +26,7 @@ import pytest
 
 import cardgames
 from cardgames import _build
+from cardgames._chain import Chain
 from cardgames.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,6 +118,19 @@ def test_states_have_no_instance_dict_and_take_no_weak_reference(slug: str) -> N
     assert not hasattr(state, "__dict__")
     with pytest.raises(TypeError, match="cannot create weak reference"):
         weakref.ref(state)
+
+
+def test_log_chains_have_no_instance_dict_and_take_no_weak_reference() -> None:
+    """The history's chain nodes keep the slots-only layout too, in either build.
+
+    `Chain` is generic, so compiled as a native class it would gain the layout whose weak
+    references mypyc frees on Python 3.11 (see the test above); it stays interpreted.
+    """
+    chain = Chain[int]().push(1)
+    assert type(chain).__dictoffset__ == 0
+    assert type(chain).__weakrefoffset__ == 0
+    with pytest.raises(TypeError, match="cannot create weak reference"):
+        weakref.ref(chain)
 
 
 @pytest.mark.parametrize(("slug", "players"), CONFIGS)
