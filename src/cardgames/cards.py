@@ -33,6 +33,7 @@ class Card(abc.ABC):
 
 
 C = TypeVar("C", bound=Card)
+_T = TypeVar("_T")
 
 
 class Deck(Generic[C]):
@@ -93,8 +94,10 @@ class Deck(Generic[C]):
         return self._counts - given, given - self._counts
 
 
-def deal_round_robin(cards: Sequence[C], players: int, first: int) -> tuple[tuple[C, ...], ...]:
+def deal_round_robin(cards: Sequence[_T], players: int, first: int) -> tuple[tuple[_T, ...], ...]:
     """Deal ``cards`` one at a time clockwise, starting with seat ``first``.
+
+    The items may be cards or the small ints a game's positions hold for them.
 
     Returns one hand per seat, each in the order its cards were received.
 

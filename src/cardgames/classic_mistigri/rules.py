@@ -33,6 +33,30 @@ __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
 _BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
+# The deck as motif numbers: the deal shuffles these (the same permutation as of the cards, since
+# a shuffle depends only on the number of items) and builds each card tuple once per hand.
+_MOTIFS = tuple(card.motif for card in DECK.cards)
+_BY_MOTIF = tuple(_CARDS[m] for m in range(len(_CARDS)))
+
+# Every event a draw can cause, built once (events are frozen values): the hot path of a match
+# looks them up instead of running attrs' __init__ per action.
+_SEATS = range(4)
+_DREW = tuple(
+    tuple(
+        tuple(
+            Drew(seat=mover, source=source, card=card, visible_to=_BETWEEN[mover][source])
+            for card in _BY_MOTIF
+        )
+        for source in _SEATS
+    )
+    for mover in _SEATS
+)
+_PAIR_LAID = tuple(
+    tuple(PairsLaid(seat=s, motifs=(m,)) for m in range(len(_BY_MOTIF))) for s in _SEATS
+)
+_LEFT_PLAY = tuple(LeftPlay(seat=s) for s in _SEATS)
+_NEW = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+
 # --- Scenarios ---------------------------------------------------------------------------
 
 
@@ -142,12 +166,12 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
-        dealt = cards.deal_round_robin(rng.shuffled(DECK.cards), players, rules.first_player)
-        events = _dealt_events(dealt)
+        dealt = cards.deal_round_robin(rng.shuffled(_MOTIFS), players, rules.first_player)
+        events = _dealt_events(tuple(_as_cards(h) for h in dealt))
         hands: list[tuple[int, ...]] = []
         pairs: list[tuple[int, ...]] = []
         for seat in range(players):
-            hand, laid = _lay_pairs(tuple(c.motif for c in dealt[seat]))
+            hand, laid = _lay_pairs(dealt[seat])
             hands.append(hand)
             pairs.append(laid)
             if laid:
@@ -187,16 +211,14 @@ class State(_BaseState[_Position]):
         motif = fan[index]
         hands = list(pos.hands)
         hands[source] = fan[:index] + fan[index + 1 :]
-        events: list[Event] = [
-            Drew(seat=mover, source=source, card=_CARDS[motif], visible_to=_BETWEEN[mover][source])
-        ]
+        events: list[Event] = [_DREW[mover][source][motif]]
         pairs = pos.pairs
         own = hands[mover]
         if motif in own:
             at = own.index(motif)
             hands[mover] = own[:at] + own[at + 1 :]
             pairs = (*pairs[:mover], (*pairs[mover], motif), *pairs[mover + 1 :])
-            events.append(PairsLaid(seat=mover, motifs=(motif,)))
+            events.append(_PAIR_LAID[mover][motif])
         else:
             hands[mover] = (*own, motif)
         if hands[source] and hands[mover]:
@@ -206,11 +228,11 @@ class State(_BaseState[_Position]):
             after = (source + 1) % players
             while not hands[after]:
                 after = (after + 1) % players
-            return _Position(tuple(hands), pairs, source, after, None), events
+            return _NEW(_Position, (tuple(hands), pairs, source, after, None)), events
         if not hands[source]:
-            events.append(LeftPlay(seat=source))
+            events.append(_LEFT_PLAY[source])
         if not hands[mover]:
-            events.append(LeftPlay(seat=mover))
+            events.append(_LEFT_PLAY[mover])
         return _settle(tuple(hands), pairs, mover, self.rules, events, start=False)
 
     @classmethod
@@ -256,7 +278,7 @@ def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
 
 
 def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
-    return tuple(_CARDS[m] for m in motifs)
+    return tuple([_BY_MOTIF[m] for m in motifs])
 
 
 def _lay_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -227,6 +227,11 @@ _PAIRS: dict[tuple[int, int], DiscardPair] = {
 # The card ids of each interned pair action, by object identity: apply() hands _advance the
 # very object listed by legal_actions().
 _PAIR_IDS = {id(action): ids for ids, action in _PAIRS.items()}
+# The same pairs as rows indexed by card id: _PAIR_ROWS[a][b] is the pair of ids a <= b, or None.
+_PAIR_ROWS: list[list[DiscardPair | None]] = [[None] * len(_CARD) for _ in _CARD]
+for (_a, _b), _pair in _PAIRS.items():
+    _PAIR_ROWS[_a][_b] = _pair
+del _a, _b, _pair
 # Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
 # _PICKS[to][card] and, built on first use, _SWAPS[give][take].
 _FORCES = [None if c is None else ForceCard(c) for c in _CARD]

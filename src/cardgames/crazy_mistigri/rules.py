@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from itertools import combinations
 from operator import not_
 from typing import cast
 
@@ -52,7 +51,7 @@ from cardgames.crazy_mistigri.actions import (
     _FORCES,
     _GIFTS,
     _PAIR_IDS,
-    _PAIRS,
+    _PAIR_ROWS,
     _PASS,
     _PASS_ONLY,
     _PICKS,
@@ -363,7 +362,7 @@ class State(_BaseState[_Position]):
             events.append(_LEFT[source])
             draws = 0
         if draws:
-            return pos._replace(hands=tuple(hands), draws=draws, forced=-1), events
+            return _NEW(_Position, (tuple(hands), *pos[1:8], draws, -1, *pos[10:])), events
         swapper = pos.swapper
         if swapper >= 0:
             if hands[swapper]:
@@ -522,7 +521,7 @@ class State(_BaseState[_Position]):
         events: list[Event] = [PileCardTaken(seat=to, chooser=pos.mover, card=action.card)]
         rest = pos.recipients[1:]
         if rest and pile:
-            return pos._replace(hands=hands, pile=pile, recipients=rest), events
+            return _NEW(_Position, (hands, pile, *pos[2:11], rest, pos.match)), events
         return self._finish_turn(pos, hands, pile, events)
 
     def _finish_turn(
@@ -713,10 +712,7 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
     if pos.match.twins:
         return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
-    return (
-        tuple(filter(None, map(_PAIRS.get, combinations(sorted(pos.hands[pos.mover]), 2))))
-        + _PASS_ONLY
-    )
+    return _pairs_in(sorted(pos.hands[pos.mover])) + _PASS_ONLY
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
@@ -807,8 +803,24 @@ def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, .
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
     """
-    found = tuple(filter(None, map(_PAIRS.get, combinations(sorted(hand), 2))))
+    found = _pairs_in(sorted(hand))
     return tuple(dict.fromkeys(found)) if twins else found
+
+
+def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
+    """The pair actions of the sorted card ids ``hand``, as ``combinations(hand, 2)`` orders them.
+
+    Two loops over a table row rather than a dict lookup per combination: compiled, this is a
+    few machine instructions per combination instead of hashing a tuple.
+    """
+    found: list[DiscardPair] = []
+    for i, first in enumerate(hand, 1):
+        row = _PAIR_ROWS[first]
+        for second in hand[i:]:
+            pair = row[second]
+            if pair is not None:
+                found.append(pair)
+    return tuple(found)
 
 
 def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
