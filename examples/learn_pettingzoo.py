@@ -46,6 +46,7 @@ import numpy.typing as npt
 import cardgames
 from cardgames.adapters.pettingzoo import CardGameEnv, env
 from cardgames.bots import heuristic_bot
+from cardgames.encoding import outcome_returns
 
 Array = npt.NDArray[np.float64]
 Params = dict[str, Array]
@@ -286,9 +287,7 @@ def play(table: CardGameEnv, policy: Policy, match: Match) -> Played:
         table.step(action)
     assert table.state is not None
     outcome = table.state.outcome  # None when truncated: nobody won
-    share = 0.0
-    if outcome is not None and match.seat in outcome.winners:
-        share = 1.0 / len(outcome.winners)
+    share = 0.0 if outcome is None else outcome_returns(outcome, None)[match.seat]
     return Played(stack(rows, reward, table), reward, share)
 
 

@@ -58,6 +58,7 @@ import attrs
 
 import cardgames
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, play_match
+from cardgames.encoding import outcome_returns
 from cardgames.engine import Action, Game, View
 from cardgames.errors import InvalidSetupError
 from cardgames.rng import fresh_seed
@@ -396,9 +397,8 @@ def _play(plan: _Plan, match: int) -> _Played:
             raise RuntimeError(msg)  # noqa: TRY301 - recorded like any other failure
     except Exception as error:  # noqa: BLE001 - a failing match is counted, not fatal
         return _Played((), (), 0, 0, time.perf_counter() - start, (), (), _describe(error))
-    share = 1.0 / len(outcome.winners)
     return _Played(
-        shares=tuple(share if seat in outcome.winners else 0.0 for seat in range(plan.players)),
+        shares=outcome_returns(outcome, None),  # the win shares alone, no score margin
         scores=tuple(outcome.scores),
         decisions=len(final.history),
         rounds=final.round,
