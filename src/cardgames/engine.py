@@ -155,8 +155,9 @@ class State(abc.ABC, Generic[_P]):
         setup: object | None,
         pos: _P,
         events: Sequence[Event],
+        key: int = -1,
     ) -> Self:
-        return cls(rules, players, seed, setup, pos, _EMPTY_LOG.push((None, events)))
+        return cls(rules, players, seed, setup, pos, _EMPTY_LOG.push((None, events)), key)
 
     def _replace_position(self, pos: _P) -> Self:
         """Return a copy with another position and the same logs (for the contract checks)."""
@@ -321,17 +322,18 @@ class State(abc.ABC, Generic[_P]):
                 raise IllegalActionError(self._explain_illegal(action, legal)) from None
         pos, events = self._advance(action)
         # The successor shares everything but the position and the log (one O(1) entry per
-        # transition, however many events it caused), and its seed's key. It is built through
-        # the constructor: a class compiled by mypyc cannot be instantiated without it.
-        return type(self)(
-            self._rules,
-            self._players,
-            self._seed,
-            self._setup,
-            pos,
-            self._log.push((action, events)),
-            self._key,
-        )
+        # transition, however many events it caused), and its seed's key. Its slots are set
+        # here rather than through __init__, which would cost one more Python call per action.
+        successor = _new_state(type(self))
+        successor._rules = self._rules
+        successor._players = self._players
+        successor._seed = self._seed
+        successor._key = self._key
+        successor._setup = self._setup
+        successor._pos = pos
+        successor._log = self._log.push((action, events))
+        successor._legal = None
+        return successor
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
@@ -375,7 +377,7 @@ class State(abc.ABC, Generic[_P]):
 
     def _rng(self, purpose: int = 0) -> Rng:
         """Return the random stream of this state's position in the match."""
-        return Rng.from_key(self._key, len(self._log) - 1, purpose)
+        return Rng.from_key(self._key, self._log._len - 1, purpose)
 
     def _random_below(self, n: int, purpose: int = 0) -> int:
         """One uniform integer in ``range(n)`` for this point of the match (the fast path).
@@ -383,7 +385,8 @@ class State(abc.ABC, Generic[_P]):
         Equal to ``Rng.below_at(seed_key(seed), len(history), purpose, n)``, inlined because
         every blind draw calls it.
         """
-        z = (self._key + ((len(self._log) - 1 << 16) + purpose + 1) * _GOLDEN) & _MASK
+        # The chain's length read from its slot: len() would be one more Python call.
+        z = (self._key + ((self._log._len - 1 << 16) + purpose + 1) * _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
@@ -526,6 +529,7 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
 
 
 _GOLDEN = 0x9E3779B97F4A7C15
+_new_state = object.__new__
 _MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
@@ -558,6 +562,7 @@ class Game(Generic[_S]):
         "_actions",
         "_card",
         "_deck",
+        "_default_rules",
         "_events",
         "_kinds",
         "_parts",
@@ -591,6 +596,7 @@ class Game(Generic[_S]):
     _events: Mapping[str, type[Event]]
     _kinds: _codec.Kinds
     _deck: Callable[[int, Any], Deck[Any]]
+    _default_rules: Any  # Rules(), built once: a frozen value every default match shares
     _card: Callable[[str], Card]
     _parts: Mapping[str, str]
     _view: type[View] | None
@@ -640,6 +646,7 @@ class Game(Generic[_S]):
             "min_players": min_players,
             "max_players": max_players,
             "Rules": rules,
+            "_default_rules": rules(),
             "State": state,
             "_view": view,
             "setup_type": setup,
@@ -752,8 +759,8 @@ class Game(Generic[_S]):
 
     def _check_rules(self, rules: object, players: int) -> Any:  # noqa: ANN401
         if rules is None:
-            rules = self.Rules()
-        if not isinstance(rules, self.Rules):
+            rules = self._default_rules
+        elif not isinstance(rules, self.Rules):
             msg = f"rules must be a {self.slug} Rules object, got {_short_repr(rules)}"
             raise InvalidSetupError(msg)
         self.State._check_setup(rules, players)
@@ -787,8 +794,9 @@ class Game(Generic[_S]):
         return self._deal(players, rules, seed)
 
     def _deal(self, players: int, rules: object, seed: int) -> _S:
-        pos, events = self.State._deal(rules, players, Rng(seed, 0, 0xDEA1))
-        return self.State._start(rules, players, seed, None, pos, events)
+        key = seed_key(seed)  # once, for the deal's stream and the state
+        pos, events = self.State._deal(rules, players, Rng.from_key(key, 0, 0xDEA1))
+        return self.State._start(rules, players, seed, None, pos, events, key)
 
     def sample_world(self, view: View, rng: random.Random, *, keep_past: bool = False) -> _S:
         """A full state consistent with everything ``view`` shows, for search and bots.

@@ -67,19 +67,20 @@ class Rng:
 
     __slots__ = ("_counter", "_key")
 
-    def __init__(self, seed: int, step: int = 0, purpose: int = 0) -> None:
-        """Start the stream for ``seed`` at ``step`` for ``purpose`` (non-negative ints)."""
-        self._key = _stream_key(seed_key(seed), step, purpose)
+    def __init__(self, seed: int, step: int = 0, purpose: int = 0, *, keyed: bool = False) -> None:
+        """Start the stream for ``seed`` at ``step`` for ``purpose`` (non-negative ints).
+
+        With ``keyed=True``, ``seed`` is already ``seed_key(seed)`` (what `from_key` passes).
+        """
+        self._key = _stream_key(seed if keyed else seed_key(seed), step, purpose)
         self._counter = 0
 
     @classmethod
     def from_key(cls, key: int, step: int, purpose: int = 0) -> Rng:
         """Like ``Rng(seed, step, purpose)`` given ``key = seed_key(seed)``, computed once."""
-        # A constructed instance, not cls.__new__(cls): the mypyc build compiles this class, and
-        # a compiled class cannot be instantiated without its __init__.
-        rng = cls(0)
-        rng._key = _stream_key(key, step, purpose)
-        return rng
+        # Through the constructor, not cls.__new__(cls): the mypyc build compiles this class,
+        # and a compiled class cannot be instantiated without its __init__.
+        return cls(key, step, purpose, keyed=True)
 
     @staticmethod
     def below_at(key: int, step: int, purpose: int, n: int) -> int:
