@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -39,7 +40,7 @@ class HonestState(State[Any]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return self._honest().legal_actions()
 
-    def _advance(self, action: Action) -> tuple[Any, list[Event]]:
+    def _advance(self, action: Action) -> tuple[Any, Sequence[Event]]:
         return self._honest()._advance(action)
 
     def _perturbed(self, seat: int, rng: Rng) -> HonestState | None:

@@ -11,8 +11,9 @@ the match (CL-6, CL-7). `GAME` ties them together at the bottom.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import NamedTuple, cast
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Final, NamedTuple, cast
 
 from cardgames import cards
 from cardgames._mypyc import mypyc_attr
@@ -31,17 +32,21 @@ from cardgames.rng import Rng
 
 __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
 
-_BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
+# The tables below are `Final`: mypyc keeps a Final module constant in a C static instead of
+# looking it up in the module's dict at every use.
+_BETWEEN: Final = tuple(tuple(frozenset({a, b}) for b in range(4)) for a in range(4))
 
 # The deck as motif numbers: the deal shuffles these (the same permutation as of the cards, since
 # a shuffle depends only on the number of items) and builds each card tuple once per hand.
-_MOTIFS = tuple(card.motif for card in DECK.cards)
-_BY_MOTIF = tuple(_CARDS[m] for m in range(len(_CARDS)))
+_MOTIFS: Final = tuple(card.motif for card in DECK.cards)
+_BY_MOTIF: Final = tuple(_CARDS[m] for m in range(len(_CARDS)))
+_ONE: Final = tuple((m,) for m in range(len(_CARDS)))  # (motif,), to append to a hand
 
 # Every event a draw can cause, built once (events are frozen values): the hot path of a match
 # looks them up instead of running attrs' __init__ per action.
-_SEATS = range(4)
-_DREW = tuple(
+_SEATS: Final = range(4)
+_MOTIF_RANGE: Final = range(len(_BY_MOTIF))
+_DREW: Final = tuple(
     tuple(
         tuple(
             Drew(seat=mover, source=source, card=card, visible_to=_BETWEEN[mover][source])
@@ -51,11 +56,34 @@ _DREW = tuple(
     )
     for mover in _SEATS
 )
-_PAIR_LAID = tuple(
+_PAIR_LAID: Final = tuple(
     tuple(PairsLaid(seat=s, motifs=(m,)) for m in range(len(_BY_MOTIF))) for s in _SEATS
 )
-_LEFT_PLAY = tuple(LeftPlay(seat=s) for s in _SEATS)
-_NEW = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+# The events of a draw that ends nobody's play, as the (immutable) sequences `_advance` returns:
+# [mover][source][motif] -> (Drew,) when the card pairs nothing, (Drew, PairsLaid) when it does.
+_DREW_ALONE: Final = tuple(
+    tuple(tuple((_DREW[mover][source][m],) for m in _MOTIF_RANGE) for source in _SEATS)
+    for mover in _SEATS
+)
+_DREW_PAIRED: Final = tuple(
+    tuple(
+        tuple((_DREW[mover][source][m], _PAIR_LAID[mover][m]) for m in _MOTIF_RANGE)
+        for source in _SEATS
+    )
+    for mover in _SEATS
+)
+_LEFT_PLAY: Final = tuple(LeftPlay(seat=s) for s in _SEATS)
+# The legal actions with n cards to draw from: every prefix of the draws, built once.
+_DRAWS_OF: Final = tuple(_DRAWS[:n] for n in range(len(_DRAWS) + 1))
+# The end of a match is one of few events, built once: (loser, winners) -> MatchEnded, for every
+# non-empty set of winners among the other seats.
+_ENDINGS: Final = {
+    (loser, winners): MatchEnded(loser=loser, winners=winners)
+    for loser in _SEATS
+    for size in range(1, len(_SEATS))
+    for winners in combinations([s for s in _SEATS if s != loser], size)
+}
+_NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
 
 # --- Scenarios ---------------------------------------------------------------------------
 
@@ -187,7 +215,7 @@ class State(_BaseState[_Position]):
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
-        return _DRAWS[: len(pos.hands[pos.source])]  # type: ignore[index]
+        return _DRAWS_OF[len(pos.hands[pos.source])]  # type: ignore[index]
 
     def _why_illegal(self, action: Action) -> str:
         source = self.draw_from
@@ -199,7 +227,7 @@ class State(_BaseState[_Position]):
             )
         return super()._why_illegal(action)
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         assert isinstance(action, Draw)  # noqa: S101 - only legal actions reach here
         pos = self._pos
         mover: int = pos.to_move  # type: ignore[assignment]
@@ -211,16 +239,18 @@ class State(_BaseState[_Position]):
         motif = fan[index]
         hands = list(pos.hands)
         hands[source] = fan[:index] + fan[index + 1 :]
-        events: list[Event] = [_DREW[mover][source][motif]]
         pairs = pos.pairs
         own = hands[mover]
         if motif in own:
             at = own.index(motif)
             hands[mover] = own[:at] + own[at + 1 :]
-            pairs = (*pairs[:mover], (*pairs[mover], motif), *pairs[mover + 1 :])
-            events.append(_PAIR_LAID[mover][motif])
+            laid = list(pairs)
+            laid[mover] = pairs[mover] + _ONE[motif]
+            pairs = tuple(laid)
+            drew: tuple[Event, ...] = _DREW_PAIRED[mover][source][motif]
         else:
-            hands[mover] = (*own, motif)
+            hands[mover] = own + _ONE[motif]
+            drew = _DREW_ALONE[mover][source][motif]
         if hands[source] and hands[mover]:
             # Nobody left play, so the seat drawn from plays next (CL-4) and draws from the
             # nearest seat on its left that holds cards.
@@ -228,7 +258,8 @@ class State(_BaseState[_Position]):
             after = (source + 1) % players
             while not hands[after]:
                 after = (after + 1) % players
-            return _NEW(_Position, (tuple(hands), pairs, source, after, None)), events
+            return _NEW(_Position, (tuple(hands), pairs, source, after, None)), drew
+        events = list(drew)
         if not hands[source]:
             events.append(_LEFT_PLAY[source])
         if not hands[mover]:
@@ -272,9 +303,7 @@ class State(_BaseState[_Position]):
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
     """One private ``Dealt`` event per seat, seen by that seat alone."""
-    return [
-        Dealt(seat=s, count=len(h), hand=h, visible_to=_BETWEEN[s][s]) for s, h in enumerate(hands)
-    ]
+    return [Dealt(s, len(h), h, visible_to=_BETWEEN[s][s]) for s, h in enumerate(hands)]
 
 
 def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
@@ -283,15 +312,14 @@ def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
 
 def _lay_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Lay every pair of a hand (CL-3): return the motifs kept and the motifs laid."""
-    unpaired: set[int] = set()
+    unpaired = 0  # a bit per motif (motifs are 0..16): set while its card waits for its twin
     laid: list[int] = []
     for motif in hand:
-        if motif in unpaired:
-            unpaired.remove(motif)
+        bit = 1 << motif
+        if unpaired & bit:
             laid.append(motif)
-        else:
-            unpaired.add(motif)
-    return tuple(m for m in hand if m in unpaired), tuple(laid)
+        unpaired ^= bit
+    return tuple([m for m in hand if unpaired >> m & 1]), tuple(laid)
 
 
 def _settle(
@@ -309,11 +337,11 @@ def _settle(
         # Every card but the Mistigri has its twin in some hand until both are laid, so a
         # single holder holds the Mistigri alone.
         loser = holders[0]
-        outcome = _outcome(loser, tuple(len(p) for p in pairs), rules)
-        events.append(MatchEnded(loser=loser, winners=outcome.winners))
-        return _Position(hands, pairs, None, None, loser), events
+        winners = _winners(loser, tuple([len(p) for p in pairs]), rules)
+        events.append(_ENDINGS[loser, winners])
+        return _NEW(_Position, (hands, pairs, None, None, loser)), events
     to_move = after if start and hands[after] else _next_holder(after, holders)
-    return _Position(hands, pairs, to_move, _next_holder(to_move, holders), None), events
+    return _NEW(_Position, (hands, pairs, to_move, _next_holder(to_move, holders), None)), events
 
 
 def _next_holder(seat: int, holders: list[int]) -> int:
@@ -325,11 +353,16 @@ def _next_holder(seat: int, holders: list[int]) -> int:
 
 
 def _outcome(loser: int, scores: tuple[int, ...], rules: Rules) -> Outcome:
+    return Outcome(winners=_winners(loser, scores, rules), scores=scores, losers=(loser,))
+
+
+def _winners(loser: int, scores: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
+    """Everyone but the Mistigri's holder (CL-6), or only the best of them (CL-7)."""
     others = [s for s in range(len(scores)) if s != loser]
     if rules.most_pairs_wins:
         best = max(scores[s] for s in others)
         others = [s for s in others if scores[s] == best]
-    return Outcome(winners=tuple(others), scores=scores, losers=(loser,))
+    return tuple(others)
 
 
 GAME: Game[State] = Game(
