@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
@@ -90,16 +90,19 @@ __all__ = [
 
 # --- Events' records -----------------------------------------------------------------------
 
+# The module's tables are `Final`: the compiled build keeps them in C variables instead of
+# looking their names up in the module's dict at each use.
+
 # The ``visible_to`` of an event that only its own seat sees, by seat.
-_ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
 
 # Plays are the commonest event: one immutable record per seat and card, made once.
-_PLAYED = tuple(
+_PLAYED: Final = tuple(
     [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
 )
 
 # Every trick has one; the records are immutable, so each is made once and then shared.
-_TRICKS_WON: dict[int, TrickWon] = {}
+_TRICKS_WON: Final[dict[int, TrickWon]] = {}
 
 # --- Scenarios -----------------------------------------------------------------------------
 
@@ -304,14 +307,13 @@ class State(_BaseState[_Position]):
         return super()._why_illegal(action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
-        pos = self._pos
-        hands, trick, leader, _, collections, table = pos
-        mover: int = pos.to_move  # type: ignore[assignment]  # in play
+        hands, trick, leader, to_move, collections, table = pos = self._pos
+        mover: int = to_move  # type: ignore[assignment]  # in play
         card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
         hand = hands[mover]
         at = hand.index(action)
         hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
-        trick = (*trick, card)
+        trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
         if len(trick) < players:
@@ -327,10 +329,10 @@ class State(_BaseState[_Position]):
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
         """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
-        table = pos.table
+        _, _, leader, _, collections, table = pos
         at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
         players = self._players
-        winner = (pos.leader + at) % players
+        winner = (leader + at) % players
         key = (winner << 9) | (trick[at] << 1) | coup
         won = _TRICKS_WON.get(key)
         if won is None:
@@ -338,16 +340,12 @@ class State(_BaseState[_Position]):
                 seat=winner, card=_card(trick[at]), coup_de_patte=coup
             )
         events.append(won)
-        collection = list(pos.collections[winner])
+        collection = list(collections[winner])
         for c in trick:
             collection[c >> _SHIFT] += (c,)
         if max(map(len, collection)) >= LOSS_THRESHOLD:
             hands, table = self._lose_colours(winner, collection, hands, table, events)
-        collections = (
-            *pos.collections[:winner],
-            tuple(collection),
-            *pos.collections[winner + 1 :],
-        )
+        collections = (*collections[:winner], tuple(collection), *collections[winner + 1 :])
         if all(collection):
             reason, seat = "all-colours", winner
         elif () in hands:
@@ -461,8 +459,8 @@ class State(_BaseState[_Position]):
         return self._replace_position(pos._replace(hands=tuple(hands), table=table))
 
 
-_DEAL_PURPOSE = 0x100
-_LOSS_PURPOSE = 0x200
+_DEAL_PURPOSE: Final = 0x100
+_LOSS_PURPOSE: Final = 0x200
 
 
 def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
