@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from cardgames.kitten_tricks.actions import PlayCard
+
 
 class _Round(NamedTuple):
     # The parts of a position that change at most once per trick.
@@ -22,7 +24,9 @@ class _Round(NamedTuple):
 
 class _Position(NamedTuple):
     # Cards are small ints (see cards._SHIFT); the public properties turn them back into cards.
-    hands: tuple[tuple[int, ...], ...]
+    # A hand holds each of its cards as the interned action that plays it (any card of the hand
+    # may be played, KT-2), so that the legal actions are the hand itself, built for nothing.
+    hands: tuple[tuple[PlayCard, ...], ...]
     trick: tuple[int, ...]
     leader: int  # the seat that led the current trick
     to_move: int | None

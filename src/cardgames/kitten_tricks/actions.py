@@ -6,6 +6,7 @@ Performance page); `cardgames.kitten_tricks.rules` re-exports it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -53,3 +54,18 @@ def _make_play(card: Card) -> PlayCard:
 _PLAYS: list[PlayCard | None] = [None if c is None else _make_play(c) for c in _CARD]
 _PLAYS_BY_CARD: dict[Card, PlayCard] = {a.card: a for a in _PLAYS if a is not None}
 _PLAY_INT: dict[PlayCard, int] = {a: i for i, a in enumerate(_PLAYS) if a is not None}
+
+
+def _plays(ints: Iterable[int]) -> tuple[PlayCard, ...]:
+    """The actions playing the cards ``ints``: a hand as the position holds it."""
+    return tuple(map(_PLAYS.__getitem__, ints))  # type: ignore[arg-type]
+
+
+def _hand_ints(hand: Iterable[PlayCard]) -> tuple[int, ...]:
+    """The cards of ``hand`` (a hand as the position holds it) as ints."""
+    return tuple(map(_PLAY_INT.__getitem__, hand))
+
+
+def _hand_cards(hand: Iterable[PlayCard]) -> tuple[Card, ...]:
+    """The cards of ``hand`` (a hand as the position holds it)."""
+    return tuple(action.card for action in hand)

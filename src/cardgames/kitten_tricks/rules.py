@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
@@ -25,7 +25,14 @@ from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
 from cardgames.kitten_tricks._position import _new, _Position, _Round
-from cardgames.kitten_tricks.actions import _PLAY_INT, _PLAYS, PlayCard
+from cardgames.kitten_tricks.actions import (
+    _PLAY_INT,
+    _PLAYS,
+    PlayCard,
+    _hand_cards,
+    _hand_ints,
+    _plays,
+)
 from cardgames.kitten_tricks.cards import (
     _CARD,
     _INT,
@@ -83,16 +90,19 @@ __all__ = [
 
 # --- Events' records -----------------------------------------------------------------------
 
+# The module's tables are `Final`: the compiled build keeps them in C variables instead of
+# looking their names up in the module's dict at each use.
+
 # The ``visible_to`` of an event that only its own seat sees, by seat.
-_ONLY = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
 
 # Plays are the commonest event: one immutable record per seat and card, made once.
-_PLAYED = tuple(
+_PLAYED: Final = tuple(
     [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
 )
 
 # Every trick has one; the records are immutable, so each is made once and then shared.
-_TRICKS_WON: dict[int, TrickWon] = {}
+_TRICKS_WON: Final[dict[int, TrickWon]] = {}
 
 # --- Scenarios -----------------------------------------------------------------------------
 
@@ -121,7 +131,7 @@ class State(_BaseState[_Position]):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand (full information: not for players' eyes)."""
-        return tuple(_as_cards(h) for h in self._pos.hands)
+        return tuple(map(_hand_cards, self._pos.hands))
 
     @property
     def trump(self) -> Card:
@@ -196,7 +206,7 @@ class State(_BaseState[_Position]):
         pos = self._pos
         out: dict[str, tuple[Card, ...]] = {}
         for seat, hand in enumerate(pos.hands):
-            out[f"hand/{seat}"] = _as_cards(hand)
+            out[f"hand/{seat}"] = _hand_cards(hand)
         for seat, collection in enumerate(pos.collections):
             out[f"collection/{seat}"] = _flat_cards(collection)
         out["trick"] = _as_cards(pos.trick)
@@ -218,7 +228,7 @@ class State(_BaseState[_Position]):
         table = pos.table
         return View(
             **self._view_base(seat),
-            hand=_as_cards(pos.hands[seat]),
+            hand=_hand_cards(pos.hands[seat]),
             hand_sizes=tuple(len(h) for h in pos.hands),
             trump=_card(table.trump),
             trump_colour=self.trump_colour,
@@ -268,7 +278,7 @@ class State(_BaseState[_Position]):
             winners=None,
         )
         pos = _Position(
-            hands=tuple(_as_ints(h) for h in setup.hands),
+            hands=tuple(_plays(_as_ints(h)) for h in setup.hands),
             trick=trick,
             leader=(setup.to_move - len(trick)) % players,
             to_move=setup.to_move,
@@ -286,7 +296,7 @@ class State(_BaseState[_Position]):
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
-        return tuple(map(_PLAYS.__getitem__, pos.hands[pos.to_move]))  # type: ignore[index,arg-type]
+        return pos.hands[pos.to_move]  # type: ignore[index]  # in play
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, PlayCard):
@@ -297,14 +307,13 @@ class State(_BaseState[_Position]):
         return super()._why_illegal(action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
-        pos = self._pos
-        hands, trick, leader, _, collections, table = pos
-        mover: int = pos.to_move  # type: ignore[assignment]  # in play
+        hands, trick, leader, to_move, collections, table = pos = self._pos
+        mover: int = to_move  # type: ignore[assignment]  # in play
         card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
         hand = hands[mover]
-        at = hand.index(card)
+        at = hand.index(action)
         hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
-        trick = (*trick, card)
+        trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
         if len(trick) < players:
@@ -315,15 +324,15 @@ class State(_BaseState[_Position]):
     def _end_trick(
         self,
         pos: _Position,
-        hands: tuple[tuple[int, ...], ...],
+        hands: tuple[tuple[PlayCard, ...], ...],
         trick: tuple[int, ...],
         events: list[Event],
     ) -> tuple[_Position, list[Event]]:
         """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
-        table = pos.table
+        _, _, leader, _, collections, table = pos
         at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
         players = self._players
-        winner = (pos.leader + at) % players
+        winner = (leader + at) % players
         key = (winner << 9) | (trick[at] << 1) | coup
         won = _TRICKS_WON.get(key)
         if won is None:
@@ -331,16 +340,12 @@ class State(_BaseState[_Position]):
                 seat=winner, card=_card(trick[at]), coup_de_patte=coup
             )
         events.append(won)
-        collection = list(pos.collections[winner])
+        collection = list(collections[winner])
         for c in trick:
             collection[c >> _SHIFT] += (c,)
         if max(map(len, collection)) >= LOSS_THRESHOLD:
             hands, table = self._lose_colours(winner, collection, hands, table, events)
-        collections = (
-            *pos.collections[:winner],
-            tuple(collection),
-            *pos.collections[winner + 1 :],
-        )
+        collections = (*collections[:winner], tuple(collection), *collections[winner + 1 :])
         if all(collection):
             reason, seat = "all-colours", winner
         elif () in hands:
@@ -358,10 +363,10 @@ class State(_BaseState[_Position]):
         self,
         winner: int,
         collection: list[tuple[int, ...]],
-        hands: tuple[tuple[int, ...], ...],
+        hands: tuple[tuple[PlayCard, ...], ...],
         table: _Round,
         events: list[Event],
-    ) -> tuple[tuple[tuple[int, ...], ...], _Round]:
+    ) -> tuple[tuple[tuple[PlayCard, ...], ...], _Round]:
         """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
         players = self._players
         new_hands = list(hands)
@@ -385,7 +390,8 @@ class State(_BaseState[_Position]):
                 j = k + self._random_below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
                 cards_[k], cards_[j] = cards_[j], cards_[k]
                 receiver = (winner + k + 1) % players
-                new_hands[receiver] = (*new_hands[receiver], cards_[k])
+                play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
+                new_hands[receiver] = (*new_hands[receiver], play)
                 events.append(
                     CardReceived(
                         seat=receiver,
@@ -439,13 +445,13 @@ class State(_BaseState[_Position]):
         pos = self._pos
         table = pos.table
         others = [s for s in range(self.players) if s != seat]
-        hidden = [c for s in others for c in pos.hands[s]] + [*table.stock, *table.discard]
-        mixed = rng.shuffled(hidden)
+        hidden = [c for s in others for c in _hand_ints(pos.hands[s])]
+        mixed = rng.shuffled([*hidden, *table.stock, *table.discard])
         hands = list(pos.hands)
         k = 0
         for s in others:
             size = len(hands[s])
-            hands[s] = mixed[k : k + size]
+            hands[s] = _plays(mixed[k : k + size])
             k += size
         table = table._replace(
             stock=mixed[k : k + len(table.stock)], discard=mixed[k + len(table.stock) :]
@@ -453,8 +459,8 @@ class State(_BaseState[_Position]):
         return self._replace_position(pos._replace(hands=tuple(hands), table=table))
 
 
-_DEAL_PURPOSE = 0x100
-_LOSS_PURPOSE = 0x200
+_DEAL_PURPOSE: Final = 0x100
+_LOSS_PURPOSE: Final = 0x200
 
 
 def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
@@ -489,13 +495,14 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
     order = rng.shuffled(_deck(rules.colours, rules.values)[1])
     size = HAND_SIZES[players]
-    hands = tuple(tuple(sorted(order[s * size : (s + 1) * size])) for s in range(players))
+    dealt = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
     events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
     events.extend(
         Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
-        for s, h in enumerate(hands)
+        for s, h in enumerate(dealt)
     )
+    hands = tuple(map(_plays, dealt))
     table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
     empty = (((),) * rules.colours,) * players
     return _Position(hands, (), starter, starter, empty, table)

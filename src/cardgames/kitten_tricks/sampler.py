@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames._memo import LastOf
 from cardgames.kitten_tricks._position import _new, _Position, _Round
+from cardgames.kitten_tricks.actions import PlayCard, _plays
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
 from cardgames.kitten_tricks.events import CardReceived, ColourLost, Played, RoundStarted
 
@@ -67,7 +68,7 @@ class _Loss(NamedTuple):
 
 class _Knowledge(NamedTuple):
     # Everything a sample needs, computed once per view.
-    hands: tuple[tuple[int, ...] | None, ...]  # the seat's own hand; None for the others
+    hands: tuple[tuple[PlayCard, ...] | None, ...]  # the seat's own hand; None for the others
     fresh: tuple[tuple[int, int], ...]  # (other seat, how many never-seen cards it holds)
     losses: tuple[_Loss, ...]
     unseen: tuple[int, ...]  # hidden cards never seen this round
@@ -103,7 +104,7 @@ class _Knowledge(NamedTuple):
             _Position,
             (
                 tuple(
-                    tuple(h) if own is None else own
+                    _plays(h) if own is None else own
                     for own, h in zip(self.hands, hands, strict=True)
                 ),
                 self.trick,
@@ -173,7 +174,7 @@ def _read_knowledge(view: View) -> _Knowledge:
         raise ValueError(msg)
     outcome = view.outcome
     return _Knowledge(
-        hands=tuple(hand if s == me else None for s in range(players)),
+        hands=tuple(_plays(hand) if s == me else None for s in range(players)),
         fresh=fresh,
         losses=tuple(_Loss(tuple(cards_), tuple(receivers)) for cards_, receivers in losses),
         unseen=unseen,
