@@ -8,12 +8,21 @@ views (`view.py`), the scenarios (`scenario.py`) and the sampler (`sampler.py`) 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardgames.engine import Outcome
 
-# What the seat to move decides now.
-_DRAW, _SWAP, _DISCARD, _ONES, _FORCE, _THREES, _GIVE, _PICK, _BONUS, _OVER = range(10)
+# What the seat to move decides now (Final: the compiled rules inline them).
+_DRAW: Final = 0
+_SWAP: Final = 1
+_DISCARD: Final = 2
+_ONES: Final = 3
+_FORCE: Final = 4
+_THREES: Final = 5
+_GIVE: Final = 6
+_PICK: Final = 7
+_BONUS: Final = 8
+_OVER: Final = 9
 _STEPS = (
     "draw",
     "swap-with-pile",

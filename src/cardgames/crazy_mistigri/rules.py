@@ -281,8 +281,7 @@ class State(_BaseState[_Position]):
         """
         legal = self._legal
         if legal is None:
-            pos = self._pos
-            legal = self._legal = _LEGAL[pos.phase](pos)
+            legal = self._legal = _legal(self._pos)
         return legal
 
     @property
@@ -291,8 +290,7 @@ class State(_BaseState[_Position]):
         return self._pos.to_move is None
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
-        pos = self._pos
-        return _LEGAL[pos.phase](pos)
+        return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911 - per kind
         if type(action) not in {type(a) for a in self.legal_actions()}:
@@ -330,290 +328,24 @@ class State(_BaseState[_Position]):
 
     # -- hooks: transitions -----------------------------------------------------------------
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
-        return _TRANSITIONS[self._pos.phase](self, self._pos, action)
-
-    def _draw(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
-        mover, source = pos.mover, pos.source
-        fan = pos.hands[source]
-        chosen = pos.forced >= 0
-        if chosen:
-            index = fan.index(pos.forced)
-        else:
-            # Reshuffling the fan and taking the card at ``position`` picks each card with
-            # equal probability; a random rotation of the fan gives that distribution in O(1).
-            index = (self._random_below(len(fan)) + action.position) % len(fan)  # type: ignore[attr-defined]
-        card = fan[index]
-        hands = list(pos.hands)
-        rest = hands[source] = fan[:index] + fan[index + 1 :]
-        hands[mover] = (*hands[mover], card)
-        key = (mover * 8 + source) << 9 | card << 1 | chosen
-        drew = _DREW.get(key)
-        if drew is None:
-            drew = _DREW[key] = Drew(
-                mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
-            )
-        events: list[Event] = [drew]
-        draws = pos.draws - 1
-        if not rest:
-            # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
-            # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
-            events.append(_LEFT[source])
-            draws = 0
-        if draws:
-            return _NEW(_Position, (tuple(hands), *pos[1:8], draws, -1, *pos[10:])), events
-        swapper = pos.swapper
-        if swapper >= 0:
-            if hands[swapper]:
-                return _mid_turn(
-                    pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper
-                ), events
-            events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
-        after = _NEW(
-            _Position,
-            (
-                tuple(hands),
-                pos.pile,
-                pos.direction,
-                pos.passed,
-                _DISCARD,
-                mover,
-                mover,
-                -1,
-                0,
-                -1,
-                -1,
-                (),
-                pos.match,
-            ),
-        )
-        return after, events
-
-    def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
-        assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
-        swapper = pos.swapper
-        give, take = _id(action.discard), _id(action.take)
-        hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
-        pile = (*_without(pos.pile, take), give)
-        event = SwappedWithPile(seat=swapper, discarded=action.discard, taken=action.take)
-        return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
-
-    def _discard_or_pass(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        if action is _PASS:
-            return self._finish_turn(pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
-        if action is _END_TURN:
-            return self._finish_turn(pos, pos.hands, pos.pile, [])
-        assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
-        mover = pos.mover
-        if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
-            aids = pos.passed
-            pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
-        a, b = _PAIR_IDS[id(action)]
-        hand = _without(_without(pos.hands[mover], a), b)
-        hands = _replace_hand(pos.hands, mover, hand)
-        pile = (*pos.pile, a, b)
-        value = a >> 4 if a >> 4 == b >> 4 else 0
-        key = (mover, a, b)
-        discarded = _DISCARDED.get(key)
-        if discarded is None:
-            pair = (action.first, action.second)
-            discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
-        events: list[Event] = [discarded]
-        if not hand:
-            events.append(_LEFT[mover])
-            if _holders(hands) <= 1:
-                return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
-        if not value:
-            return self._finish_turn(pos, hands, pile, events)
-        return self._start_effect(pos, hands, pile, value, events)
-
-    def _start_effect(  # noqa: PLR0911 - one case per effect
-        self,
-        pos: _Position,
-        hands: tuple[tuple[int, ...], ...],
-        pile: tuple[int, ...],
-        value: int,
-        events: list[Event],
-    ) -> tuple[_Position, list[Event]]:
-        """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
-        mover = pos.mover
-        others = _turn_order(hands, mover, pos.direction)
-        if value == 1:
-            return _mid_turn(pos, hands, pile, _ONES, mover), events
-        if value == 6:  # noqa: PLR2004
-            if _pair_actions(hands[mover], twins=pos.match.twins):
-                return _mid_turn(pos, hands, pile, _BONUS, mover), events
-            return self._finish_turn(pos, hands, pile, events)
-        if not others:
-            why = "no other player in the round"
-            events.append(EffectLapsed(seat=mover, value=value, reason=why))
-            return self._finish_turn(pos, hands, pile, events)
-        if value == 4:  # noqa: PLR2004
-            if hands[mover]:
-                return _mid_turn(pos, hands, pile, _GIVE, mover), events
-            events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
-            return self._finish_turn(pos, hands, pile, events)
-        if value == 5:  # noqa: PLR2004
-            return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
-        if value in {7, 8}:
-            return self._finish_turn(pos, hands, pile, events, draws=value - 5)
-        return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
-
-    def _choose(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
-        """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
-        mover, hands, pile = pos.mover, pos.hands, pos.pile
-        events: list[Event] = []
-        if action is _REVERSE:
-            if _holders(hands) == 1:
-                events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
-                return self._finish_turn(pos, hands, pile, events)
-            direction = -pos.direction
-            events.append(Reversed(seat=mover, direction=Direction(direction)))
-            return self._finish_turn(pos._replace(direction=direction), hands, pile, events)
-        if action is _DISCARD_ONES:
-            hand = hands[mover]
-            ones = tuple(c for c in hand if c >> 4 == 1)
-            events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
-            if ones:
-                hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
-                pile = (*pile, *ones)
-                if not hands[mover]:
-                    events.append(_LEFT[mover])
-                    if _holders(hands) <= 1:
-                        return self._end_round(pos, hands, pile, _LAST_PLAYER, events)
-            return self._finish_turn(pos, hands, pile, events)
-        if isinstance(action, ForceCard):
-            events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
-            forced = _id(action.card)
-            return self._finish_turn(pos, hands, pile, events, forced=forced)
-        if action is _SWAP_LATER:
-            events.append(SwapAwaited(seat=mover))
-            return self._finish_turn(pos, hands, pile, events, swap=True)
-        # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-        events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
-        return self._finish_turn(pos, hands, pile, events)
-
-    def _give(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
-        assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
-        mover, to, card = pos.mover, action.to, _id(action.card)
-        given = list(pos.hands)
-        given[mover] = _without(given[mover], card)
-        given[to] = (*given[to], card)
-        hands = tuple(given)
-        events: list[Event] = [
-            CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
-        ]
-        if not hands[mover]:
-            events.append(_LEFT[mover])
-            if _holders(hands) <= 1:
-                return self._end_round(pos, hands, pos.pile, _LAST_PLAYER, events)
-        return self._finish_turn(pos, hands, pos.pile, events)
-
-    def _pile_pick(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
-        assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
-        to, card = action.to, _id(action.card)
-        pile = _without(pos.pile, card)
-        hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
-        events: list[Event] = [PileCardTaken(seat=to, chooser=pos.mover, card=action.card)]
-        rest = pos.recipients[1:]
-        if rest and pile:
-            return _NEW(_Position, (hands, pile, *pos[2:11], rest, pos.match)), events
-        return self._finish_turn(pos, hands, pile, events)
-
-    def _finish_turn(
-        self,
-        pos: _Position,
-        hands: tuple[tuple[int, ...], ...],
-        pile: tuple[int, ...],
-        events: list[Event],
-        *,
-        passed: bool = False,
-        draws: int = 1,
-        forced: int = -1,
-        swap: bool = False,
-    ) -> tuple[_Position, list[Event]]:
-        """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
-
-        ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
-        (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
-        """
-        mover, direction = pos.mover, pos.direction
-        aids = pos.passed
-        if aids[mover] is not passed:
-            aids = (*aids[:mover], passed, *aids[mover + 1 :])
-        players = self._players
-        if hands.count(()) >= players - 1:
-            return self._end_round(pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
-        # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-        if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
-            return self._end_round(pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
-        players = self._players
-        after = (mover + direction) % players
-        while not hands[after]:
-            after = (after + direction) % players
-        source = mover
-        if not hands[mover]:
-            source = _holder_before(hands, after, direction)
-            if draws != 1 or forced >= 0 or swap:
-                value = 3 if swap else 2 if forced >= 0 else draws + 5
-                events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
-                draws, forced, swap = 1, -1, False
-        nxt = _NEW(
-            _Position,
-            (
-                hands,
-                pile,
-                direction,
-                aids,
-                _DRAW,
-                after,
-                after,
-                source,
-                draws,
-                forced,
-                mover if swap else -1,
-                (),
-                pos.match,
-            ),
-        )
-        return nxt, events
-
-    def _end_round(
-        self,
-        pos: _Position,
-        hands: tuple[tuple[int, ...], ...],
-        pile: tuple[int, ...],
-        reason: str,
-        events: list[Event],
-    ) -> tuple[_Position, list[Event]]:
-        """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
-        match = pos.match
-        penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
-        scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-        events.append(
-            RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores)
-        )
-        rules: Rules = self._rules  # type: ignore[assignment]
-        low = min(scores)
-        if match.round >= rules.max_rounds or (
-            match.round >= rules.rounds and scores.count(low) == 1
-        ):
-            winners = tuple(s for s, total in enumerate(scores) if total == low)
-            events.append(MatchEnded(winners=winners, scores=scores))
-            final = match._replace(scores=scores, winners=winners)
-            over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
-            return over, events
-        # CM-11: the highest total starts; a tie goes to the first of the tied players
-        # clockwise from the previous starting player, that player included.
-        start = max(seats_from(match.start, self._players), key=scores.__getitem__)
-        following = _Match(match.round + 1, start, scores, None, match.twins)
-        nxt, dealt = _new_round(rules, self._players, self._rng(1), following)
-        events.extend(dealt)
-        return nxt, events
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
+        # One branch per phase, the commonest first, rather than a table of functions:
+        # compiled, each branch is a direct native call, a table entry a call through Python.
+        pos = self._pos
+        phase = pos.phase
+        if phase == _DRAW:
+            return _draw(self, pos, action)
+        if phase == _DISCARD:
+            return _discard_or_pass(self, pos, action)
+        if phase == _PICK:
+            return _pile_pick(self, pos, action)
+        if phase == _GIVE:
+            return _give(self, pos, action)
+        if phase == _SWAP:
+            return _swap(self, pos, action)
+        if phase == _BONUS:
+            return _discard_or_pass(self, pos, action)
+        return _choose(self, pos, action)  # _ONES, _FORCE, _THREES
 
     # -- hooks: search ----------------------------------------------------------------------
 
@@ -659,6 +391,295 @@ class State(_BaseState[_Position]):
                 forced = x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
         return self._replace_position(pos._replace(hands=new_hands, forced=forced))
+
+
+# --- Transitions -------------------------------------------------------------------------
+
+
+def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
+    mover, source = pos.mover, pos.source
+    fan = pos.hands[source]
+    chosen = pos.forced >= 0
+    if chosen:
+        index = fan.index(pos.forced)
+    else:
+        # Reshuffling the fan and taking the card at ``position`` picks each card with
+        # equal probability; a random rotation of the fan gives that distribution in O(1).
+        offset = state._random_below(len(fan))  # noqa: SLF001
+        index = (offset + action.position) % len(fan)  # type: ignore[attr-defined]
+    card = fan[index]
+    hands = list(pos.hands)
+    rest = hands[source] = fan[:index] + fan[index + 1 :]
+    hands[mover] = (*hands[mover], card)
+    key = (mover * 8 + source) << 9 | card << 1 | chosen
+    drew = _DREW.get(key)
+    if drew is None:
+        drew = _DREW[key] = Drew(
+            mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+        )
+    events: list[Event] = [drew]
+    draws = pos.draws - 1
+    if not rest:
+        # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
+        # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
+        events.append(_LEFT[source])
+        draws = 0
+    if draws:
+        return _NEW(_Position, (tuple(hands), *pos[1:8], draws, -1, *pos[10:])), events
+    swapper = pos.swapper
+    if swapper >= 0:
+        if hands[swapper]:
+            return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper), events
+        events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
+    after = _NEW(
+        _Position,
+        (
+            tuple(hands),
+            pos.pile,
+            pos.direction,
+            pos.passed,
+            _DISCARD,
+            mover,
+            mover,
+            -1,
+            0,
+            -1,
+            -1,
+            (),
+            pos.match,
+        ),
+    )
+    return after, events
+
+
+def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
+    assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
+    swapper = pos.swapper
+    give, take = _id(action.discard), _id(action.take)
+    hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
+    pile = (*_without(pos.pile, take), give)
+    event = SwappedWithPile(seat=swapper, discarded=action.discard, taken=action.take)
+    return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
+
+
+def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    if action is _PASS:
+        return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
+    if action is _END_TURN:
+        return _finish_turn(state, pos, pos.hands, pos.pile, [])
+    assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
+    mover = pos.mover
+    if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
+        aids = pos.passed
+        pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
+    a, b = _PAIR_IDS[id(action)]
+    hand = _without(_without(pos.hands[mover], a), b)
+    hands = _replace_hand(pos.hands, mover, hand)
+    pile = (*pos.pile, a, b)
+    value = a >> 4 if a >> 4 == b >> 4 else 0
+    key = (mover, a, b)
+    discarded = _DISCARDED.get(key)
+    if discarded is None:
+        pair = (action.first, action.second)
+        discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+    events: list[Event] = [discarded]
+    if not hand:
+        events.append(_LEFT[mover])
+        if _holders(hands) <= 1:
+            return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
+    if not value:
+        return _finish_turn(state, pos, hands, pile, events)
+    return _start_effect(state, pos, hands, pile, value, events)
+
+
+def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    value: int,
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
+    mover = pos.mover
+    others = _turn_order(hands, mover, pos.direction)
+    if value == 1:
+        return _mid_turn(pos, hands, pile, _ONES, mover), events
+    if value == 6:  # noqa: PLR2004
+        if _pair_actions(hands[mover], twins=pos.match.twins):
+            return _mid_turn(pos, hands, pile, _BONUS, mover), events
+        return _finish_turn(state, pos, hands, pile, events)
+    if not others:
+        why = "no other player in the round"
+        events.append(EffectLapsed(seat=mover, value=value, reason=why))
+        return _finish_turn(state, pos, hands, pile, events)
+    if value == 4:  # noqa: PLR2004
+        if hands[mover]:
+            return _mid_turn(pos, hands, pile, _GIVE, mover), events
+        events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
+        return _finish_turn(state, pos, hands, pile, events)
+    if value == 5:  # noqa: PLR2004
+        return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
+    if value in {7, 8}:
+        return _finish_turn(state, pos, hands, pile, events, draws=value - 5)
+    return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
+
+
+def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
+    """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
+    mover, hands, pile = pos.mover, pos.hands, pos.pile
+    events: list[Event] = []
+    if action is _REVERSE:
+        if _holders(hands) == 1:
+            events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
+            return _finish_turn(state, pos, hands, pile, events)
+        direction = -pos.direction
+        events.append(Reversed(seat=mover, direction=Direction(direction)))
+        return _finish_turn(state, pos._replace(direction=direction), hands, pile, events)
+    if action is _DISCARD_ONES:
+        hand = hands[mover]
+        ones = tuple(c for c in hand if c >> 4 == 1)
+        events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
+        if ones:
+            hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
+            pile = (*pile, *ones)
+            if not hands[mover]:
+                events.append(_LEFT[mover])
+                if _holders(hands) <= 1:
+                    return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
+        return _finish_turn(state, pos, hands, pile, events)
+    if isinstance(action, ForceCard):
+        events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
+        forced = _id(action.card)
+        return _finish_turn(state, pos, hands, pile, events, forced=forced)
+    if action is _SWAP_LATER:
+        events.append(SwapAwaited(seat=mover))
+        return _finish_turn(state, pos, hands, pile, events, swap=True)
+    # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
+    events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
+    return _finish_turn(state, pos, hands, pile, events)
+
+
+def _give(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
+    assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
+    mover, to, card = pos.mover, action.to, _id(action.card)
+    given = list(pos.hands)
+    given[mover] = _without(given[mover], card)
+    given[to] = (*given[to], card)
+    hands = tuple(given)
+    events: list[Event] = [
+        CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
+    ]
+    if not hands[mover]:
+        events.append(_LEFT[mover])
+        if _holders(hands) <= 1:
+            return _end_round(state, pos, hands, pos.pile, _LAST_PLAYER, events)
+    return _finish_turn(state, pos, hands, pos.pile, events)
+
+
+def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
+    assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
+    to, card = action.to, _id(action.card)
+    pile = _without(pos.pile, card)
+    hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
+    events: list[Event] = [PileCardTaken(seat=to, chooser=pos.mover, card=action.card)]
+    rest = pos.recipients[1:]
+    if rest and pile:
+        return _NEW(_Position, (hands, pile, *pos[2:11], rest, pos.match)), events
+    return _finish_turn(state, pos, hands, pile, events)
+
+
+def _finish_turn(
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    events: list[Event],
+    *,
+    passed: bool = False,
+    draws: int = 1,
+    forced: int = -1,
+    swap: bool = False,
+) -> tuple[_Position, list[Event]]:
+    """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
+
+    ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
+    (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
+    """
+    mover, direction = pos.mover, pos.direction
+    aids = pos.passed
+    if aids[mover] is not passed:
+        aids = (*aids[:mover], passed, *aids[mover + 1 :])
+    players = state._players  # noqa: SLF001 - the transitions are the State's own hooks
+    if hands.count(()) >= players - 1:
+        return _end_round(state, pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
+    # Only a pass, or a mover leaving the round, can leave every aid in play face down.
+    if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
+        return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
+    after = (mover + direction) % players
+    while not hands[after]:
+        after = (after + direction) % players
+    source = mover
+    if not hands[mover]:
+        source = _holder_before(hands, after, direction)
+        if draws != 1 or forced >= 0 or swap:
+            value = 3 if swap else 2 if forced >= 0 else draws + 5
+            events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
+            draws, forced, swap = 1, -1, False
+    nxt = _NEW(
+        _Position,
+        (
+            hands,
+            pile,
+            direction,
+            aids,
+            _DRAW,
+            after,
+            after,
+            source,
+            draws,
+            forced,
+            mover if swap else -1,
+            (),
+            pos.match,
+        ),
+    )
+    return nxt, events
+
+
+def _end_round(  # noqa: PLR0917
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    reason: str,
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
+    match = pos.match
+    penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
+    scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
+    events.append(RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores))
+    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    players = state._players  # noqa: SLF001
+    low = min(scores)
+    if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
+        winners = tuple(s for s, total in enumerate(scores) if total == low)
+        events.append(MatchEnded(winners=winners, scores=scores))
+        final = match._replace(scores=scores, winners=winners)
+        over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
+        return over, events
+    # CM-11: the highest total starts; a tie goes to the first of the tied players
+    # clockwise from the previous starting player, that player included.
+    start = max(seats_from(match.start, players), key=scores.__getitem__)
+    following = _Match(match.round + 1, start, scores, None, match.twins)
+    nxt, dealt = _new_round(rules, players, state._rng(1), following)  # noqa: SLF001
+    events.extend(dealt)
+    return nxt, events
 
 
 # --- Helpers -------------------------------------------------------------------------------
@@ -746,33 +767,28 @@ def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
     return tuple(map(row.__getitem__, _each_once(pos.pile, pos.match.twins)))  # type: ignore[arg-type]
 
 
-def _legal_none(_: _Position) -> tuple[Action, ...]:  # pragma: no cover - the base never asks
-    return ()
-
-
-_LEGAL = (
-    _legal_draws,
-    _legal_swaps,
-    _legal_discards,
-    _legal_ones,
-    _legal_forced_cards,
-    _legal_threes,
-    _legal_gifts,
-    _legal_pile_picks,
-    _legal_second_pairs,
-    _legal_none,
-)
-_TRANSITIONS = (
-    State._draw,  # noqa: SLF001 - the table of the State's own transitions
-    State._swap,  # noqa: SLF001
-    State._discard_or_pass,  # noqa: SLF001
-    State._choose,  # noqa: SLF001
-    State._choose,  # noqa: SLF001
-    State._choose,  # noqa: SLF001
-    State._give,  # noqa: SLF001
-    State._pile_pick,  # noqa: SLF001
-    State._discard_or_pass,  # noqa: SLF001
-)
+def _legal(pos: _Position) -> tuple[Action, ...]:  # noqa: PLR0911 - one case per phase
+    """The legal actions of ``pos``: one branch per phase, the commonest first (see `_advance`)."""
+    phase = pos.phase
+    if phase == _DRAW:
+        return _legal_draws(pos)
+    if phase == _DISCARD:
+        return _legal_discards(pos)
+    if phase == _BONUS:
+        return _legal_second_pairs(pos)
+    if phase == _ONES:
+        return _legal_ones(pos)
+    if phase == _THREES:
+        return _legal_threes(pos)
+    if phase == _FORCE:
+        return _legal_forced_cards(pos)
+    if phase == _PICK:
+        return _legal_pile_picks(pos)
+    if phase == _GIVE:
+        return _legal_gifts(pos)
+    if phase == _SWAP:
+        return _legal_swaps(pos)
+    return ()  # pragma: no cover - the base never asks once the match is over
 
 
 def _new_round(
@@ -813,10 +829,12 @@ def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
     Two loops over a table row rather than a dict lookup per combination: compiled, this is a
     few machine instructions per combination instead of hashing a tuple.
     """
+    rows = _PAIR_ROWS  # one global lookup per call, not one per card
     found: list[DiscardPair] = []
-    for i, first in enumerate(hand, 1):
-        row = _PAIR_ROWS[first]
-        for second in hand[i:]:
+    # enumerate() without a start: compiled, that form is a plain index loop.
+    for i, first in enumerate(hand):
+        row = rows[first]
+        for second in hand[i + 1 :]:
             pair = row[second]
             if pair is not None:
                 found.append(pair)
