@@ -7,10 +7,14 @@ is built from one (see ``view.py``) and the sampler builds one from a view.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-# Steps of a turn.
-_TURN, _DRAWN, _CHANCE, _KNOCKING, _OVER = 0, 1, 2, 3, 4
+# Steps of a turn; Final, so that the compiled build inlines them.
+_TURN: Final = 0
+_DRAWN: Final = 1
+_CHANCE: Final = 2
+_KNOCKING: Final = 3
+_OVER: Final = 4
 _STEP_NAMES = ("turn", "drawn", "draw-two", "knock", "over")
 
 

@@ -18,7 +18,10 @@ __all__ = ["DECK", "DRAW_TWO", "PEEK", "SLOTS", "SWAP", "Card"]
 SLOTS: Final = 4
 """Each player's face-down cards lie in slots ``0 .. 3`` (CA-2)."""
 
-_SWAP, _PEEK, _DRAW_TWO = 10, 11, 12
+# Final: the compiled build inlines them.
+_SWAP: Final = 10
+_PEEK: Final = 11
+_DRAW_TWO: Final = 12
 _NAMES = {_SWAP: "Swap", _PEEK: "Peek", _DRAW_TWO: "Draw-two"}
 _CODES = {_SWAP: "swap", _PEEK: "peek", _DRAW_TWO: "draw-two"}
 
@@ -85,7 +88,7 @@ DECK: cards.Deck[Card] = cards.Deck(
 # The engine's side: every card by its face, the deck's faces, and "no card".
 _CARDS = tuple(Card(face) for face in range(_DRAW_TWO + 1))
 _DECK_FACES = tuple(card.face for card in DECK)
-_UNKNOWN = -1
+_UNKNOWN: Final = -1
 
 
 def _as_cards(faces: Sequence[int]) -> tuple[Card, ...]:

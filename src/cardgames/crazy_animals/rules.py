@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping
-from typing import cast
+from collections.abc import Callable, Mapping
+from typing import Final, cast
 
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_animals import events as _event_types
@@ -111,11 +111,13 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
     )
 
 
-_LEGAL = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
+_LEGAL: Final = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
 # Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
 # one viewer sure of a card.
-_SAME = {n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)}
-_ONLY_ROW = {
+_SAME: Final = {
+    n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)
+}
+_ONLY_ROW: Final = {
     n: tuple(
         tuple((_UNKNOWN,) * viewer + (card,) + (_UNKNOWN,) * (n - viewer - 1) for card in range(13))
         for viewer in range(n)
@@ -124,12 +126,12 @@ _ONLY_ROW = {
 }
 
 # Each seat's part of the slots, by player count.
-_SEAT_SLOTS = {
+_SEAT_SLOTS: Final = {
     n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
 }
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
-_SCORING_ORDER = {
+_SCORING_ORDER: Final = {
     n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
     for n in range(2, 7)
 }
@@ -357,300 +359,6 @@ class State(_BaseState[_Position]):
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
         return _HANDLERS[type(action)](self, self._pos, action)
 
-    def _drawn(
-        self,
-        pos: _Position,
-        discard: tuple[int, ...],
-        in_play: tuple[int, ...],
-        step: int,
-        events: list[Event],
-    ) -> _Position:
-        """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
-        stock = pos.stock
-        if not stock:
-            # CA-5, CA-11: the stock is rebuilt only now that a card must be drawn from it:
-            # every discarded card but the pile's top, as it is at this moment, is shuffled in.
-            # A Draw-two being played is in play, not on the pile (CA-10), so it stays out.
-            stock = self._rng(_RESHUFFLE).shuffled(discard[:-1])
-            events.append(StockReshuffled(count=len(stock)))
-            discard = discard[-1:]
-        card = stock[-1]
-        stock = stock[:-1]
-        mover: int = pos.to_move  # type: ignore[assignment]
-        events.append(_drew(mover, card))
-        return _new_position(
-            (
-                pos.slots,
-                stock,
-                discard,
-                pos.knowledge,
-                mover,
-                step,
-                card,
-                in_play,
-                pos.turns,
-                pos.knocker,
-                pos.final_left,
-                pos.round,
-                pos.totals,
-            )
-        )
-
-    def _take_discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        slot: int = action.slot  # type: ignore[attr-defined]
-        mover: int = pos.to_move  # type: ignore[assignment]
-        n = self._players
-        index = mover * SLOTS + slot
-        discard = pos.discard
-        top = discard[-1]
-        slots, known = list(pos.slots), list(pos.knowledge)
-        old = slots[index]
-        slots[index] = top
-        # Everybody saw which card went in: every seat now knows that slot.
-        known[index] = _SAME[n][top]
-        events: list[Event] = [_took_discard(mover, slot, top, old)]
-        return self._end_turn(pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
-
-    def _draw_card(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        events: list[Event] = []
-        return self._drawn(pos, pos.discard, (), _DRAWN, events), events
-
-    def _discard(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        drawn = pos.drawn
-        events: list[Event] = [_discarded(pos.to_move, drawn)]
-        return self._end_turn(pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
-
-    def _put_in_slot(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        slot: int = action.slot  # type: ignore[attr-defined]
-        mover: int = pos.to_move  # type: ignore[assignment]
-        n = self._players
-        index = mover * SLOTS + slot
-        drawn = pos.drawn
-        slots, known = list(pos.slots), list(pos.knowledge)
-        old = slots[index]
-        slots[index] = drawn
-        # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-        known[index] = _ONLY_ROW[n][mover][drawn]
-        events: list[Event] = [_replaced(mover, slot, old)]
-        return self._end_turn(pos, tuple(slots), (*pos.discard, old), tuple(known), events)
-
-    def _swap(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
-        mover: int = pos.to_move  # type: ignore[assignment]
-        a = mover * SLOTS + action.slot
-        b = action.other * SLOTS + action.other_slot
-        slots, known = list(pos.slots), list(pos.knowledge)
-        slots[a], slots[b] = slots[b], slots[a]
-        # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
-        known[a], known[b] = known[b], known[a]
-        # The Swap goes onto the pile once the exchange is done (CA-10).
-        events: list[Event] = [
-            _swapped(mover, action.slot, action.other, action.other_slot),
-            _special_discarded(mover, _SWAP),
-        ]
-        return self._end_turn(pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
-
-    def _peek(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        slot: int = action.slot  # type: ignore[attr-defined]
-        mover: int = pos.to_move  # type: ignore[assignment]
-        index = mover * SLOTS + slot
-        card = pos.slots[index]
-        known = list(pos.knowledge)
-        row = list(known[index])
-        row[mover] = card
-        known[index] = tuple(row)
-        # The Peek goes onto the pile once the look is done (CA-10).
-        events: list[Event] = [_peeked(mover, slot, card), _special_discarded(mover, _PEEK)]
-        return self._end_turn(pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
-
-    def _draw_two(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        events: list[Event] = [_draw_two_played(pos.to_move)]
-        # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
-        # are discarded or used (CA-10); then its first card is drawn (CA-4).
-        in_play = (*pos.in_play, _DRAW_TWO)
-        return self._drawn(pos, pos.discard, in_play, _CHANCE, events), events
-
-    def _draw_again(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
-        discard = (*pos.discard, pos.drawn)
-        return self._drawn(pos, discard, pos.in_play, _DRAWN, events), events
-
-    def _knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        mover: int = pos.to_move  # type: ignore[assignment]
-        n = self._players
-        new = _new_position(
-            (
-                pos.slots,
-                pos.stock,
-                pos.discard,
-                pos.knowledge,
-                (mover + 1) % n,
-                _TURN,
-                _UNKNOWN,
-                (),
-                pos.turns,
-                mover,
-                n - 1,
-                pos.round,
-                pos.totals,
-            )
-        )
-        return new, [_knocked(mover)]
-
-    def _no_knock(self, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-        del action
-        new = _new_position(
-            (
-                pos.slots,
-                pos.stock,
-                pos.discard,
-                pos.knowledge,
-                (pos.to_move + 1) % self._players,  # type: ignore[operator]
-                _TURN,
-                _UNKNOWN,
-                (),
-                pos.turns,
-                pos.knocker,
-                pos.final_left,
-                pos.round,
-                pos.totals,
-            )
-        )
-        return new, []
-
-    def _end_turn(
-        self,
-        pos: _Position,
-        slots: tuple[int, ...],
-        discard: tuple[int, ...],
-        known: tuple[tuple[int, ...], ...],
-        events: list[Event],
-    ) -> tuple[_Position, list[Event]]:
-        """Close the mover's turn: the knock decision, the next turn or the end of the round."""
-        mover: int = pos.to_move  # type: ignore[assignment]
-        n = self._players
-        in_play = pos.in_play
-        if in_play:
-            # CA-10: each Draw-two played this turn goes onto the pile now that the card it
-            # drew was used; the one played last completes first, so the first ends on top.
-            done = in_play[::-1]
-            events.extend([_special_discarded(mover, card) for card in done])
-            discard = (*discard, *done)
-        turns = pos.turns + 1 if pos.turns < n else n
-        knocker = pos.knocker
-        final_left = pos.final_left
-        if knocker != _UNKNOWN:
-            final_left -= 1
-            if not final_left:
-                return self._end_round(pos, slots, discard, events)
-            to_move, step = (mover + 1) % n, _TURN
-        elif turns == n:
-            to_move, step = mover, _KNOCKING
-        else:
-            to_move, step = (mover + 1) % n, _TURN
-        new = _new_position(
-            (
-                slots,
-                pos.stock,
-                discard,
-                known,
-                to_move,
-                step,
-                _UNKNOWN,
-                (),
-                turns,
-                knocker,
-                final_left,
-                pos.round,
-                pos.totals,
-            )
-        )
-        return new, events
-
-    def _end_round(
-        self,
-        pos: _Position,
-        slots: tuple[int, ...],
-        discard: tuple[int, ...],
-        events: list[Event],
-    ) -> tuple[_Position, list[Event]]:
-        """Replace specials (CA-7), score the round, then deal the next or end the match."""
-        n = self._players
-        stock = pos.stock
-        if max(slots) >= _SWAP:
-            slots, stock, discard = self._replace_specials(pos, slots, discard, events)
-        cards_ = _as_cards(slots)
-        seats = _SEAT_SLOTS[n]
-        rows = tuple([cards_[seat] for seat in seats])
-        points = tuple([sum(slots[seat]) for seat in seats])
-        totals = tuple(map(operator.add, pos.totals, points))
-        events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
-        if pos.round >= self.rules.round_count(n):
-            events.append(MatchEnded(winners=_winners(totals), totals=totals))
-            # Every slot is face up now, so every seat knows the whole table.
-            known = tuple([_SAME[n][card] for card in slots])
-            over = _new_position(
-                (
-                    slots,
-                    stock,
-                    discard,
-                    known,
-                    None,
-                    _OVER,
-                    _UNKNOWN,
-                    (),
-                    n,
-                    pos.knocker,
-                    0,
-                    pos.round,
-                    totals,
-                )
-            )
-            return over, events
-        starter = (self.rules.first_player + pos.round) % n
-        new, dealt = _deal_round(self._rng(_DEAL), n, pos.round + 1, starter, totals)
-        events.extend(dealt)
-        return new, events
-
-    def _replace_specials(
-        self,
-        pos: _Position,
-        slots: tuple[int, ...],
-        discard: tuple[int, ...],
-        events: list[Event],
-    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """Replace each special in a slot by drawing to a number, knocker first (CA-7).
-
-        Returns the slots, the stock and the discard pile.
-        """
-        table, pile, faces = list(slots), list(pos.stock), list(discard)
-        for index in _SCORING_ORDER[self._players][pos.knocker]:
-            special = table[index]
-            if special < _SWAP:
-                continue
-            faces.append(special)
-            drawn: list[int] = []
-            while True:
-                if not pile:
-                    # CA-5 applies here too: the discard pile but its top is the stock.
-                    rng = self._rng(_RESHUFFLE + len(events))
-                    pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
-                    events.append(StockReshuffled(count=len(pile)))
-                card = pile.pop()
-                drawn.append(card)
-                if card < _SWAP:
-                    break
-                faces.append(card)
-            table[index] = card
-            seat, slot = divmod(index, SLOTS)
-            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
-        return tuple(table), tuple(pile), tuple(faces)
-
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
         """A table ``view.seat`` cannot tell from the real one (see ``sampler.py``)."""
@@ -681,21 +389,340 @@ class State(_BaseState[_Position]):
         return self._replace_position(new)
 
 
+# --- Transitions: the handlers of `State._advance`, by action type ---------------------
+
+# Module-level functions rather than methods, taking the state whose position they advance:
+# the compiled build calls one directly, where a method of `State` (an ordinary Python class)
+# is looked up on the instance at every call.
+
+
+def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
+    state: State,
+    pos: _Position,
+    discard: tuple[int, ...],
+    in_play: tuple[int, ...],
+    step: int,
+    events: list[Event],
+) -> _Position:
+    """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
+    stock = pos.stock
+    if not stock:
+        # CA-5, CA-11: the stock is rebuilt only now that a card must be drawn from it:
+        # every discarded card but the pile's top, as it is at this moment, is shuffled in.
+        # A Draw-two being played is in play, not on the pile (CA-10), so it stays out.
+        rng = state._rng(_RESHUFFLE)  # noqa: SLF001 - the state's own stream
+        stock = rng.shuffled(discard[:-1])
+        events.append(StockReshuffled(count=len(stock)))
+        discard = discard[-1:]
+    card = stock[-1]
+    stock = stock[:-1]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    events.append(_drew(mover, card))
+    return _new_position(
+        (
+            pos.slots,
+            stock,
+            discard,
+            pos.knowledge,
+            mover,
+            step,
+            card,
+            in_play,
+            pos.turns,
+            pos.knocker,
+            pos.final_left,
+            pos.round,
+            pos.totals,
+        )
+    )
+
+
+def _take_discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    slot: int = action.slot  # type: ignore[attr-defined]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    n = state._players  # noqa: SLF001 - the state's own player count
+    index = mover * SLOTS + slot
+    discard = pos.discard
+    top = discard[-1]
+    slots, known = list(pos.slots), list(pos.knowledge)
+    old = slots[index]
+    slots[index] = top
+    # Everybody saw which card went in: every seat now knows that slot.
+    known[index] = _SAME[n][top]
+    events: list[Event] = [_took_discard(mover, slot, top, old)]
+    return _end_turn(state, pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
+
+
+def _draw_card(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    events: list[Event] = []
+    return _drawn(state, pos, pos.discard, (), _DRAWN, events), events
+
+
+def _discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    drawn = pos.drawn
+    events: list[Event] = [_discarded(pos.to_move, drawn)]
+    return _end_turn(state, pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
+
+
+def _put_in_slot(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    slot: int = action.slot  # type: ignore[attr-defined]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    n = state._players  # noqa: SLF001 - the state's own player count
+    index = mover * SLOTS + slot
+    drawn = pos.drawn
+    slots, known = list(pos.slots), list(pos.knowledge)
+    old = slots[index]
+    slots[index] = drawn
+    # Only the mover saw the card put in; whoever knew the old card no longer knows it.
+    known[index] = _ONLY_ROW[n][mover][drawn]
+    events: list[Event] = [_replaced(mover, slot, old)]
+    return _end_turn(state, pos, tuple(slots), (*pos.discard, old), tuple(known), events)
+
+
+def _swap(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
+    mover: int = pos.to_move  # type: ignore[assignment]
+    a = mover * SLOTS + action.slot
+    b = action.other * SLOTS + action.other_slot
+    slots, known = list(pos.slots), list(pos.knowledge)
+    slots[a], slots[b] = slots[b], slots[a]
+    # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
+    known[a], known[b] = known[b], known[a]
+    # The Swap goes onto the pile once the exchange is done (CA-10).
+    events: list[Event] = [
+        _swapped(mover, action.slot, action.other, action.other_slot),
+        _special_discarded(mover, _SWAP),
+    ]
+    return _end_turn(state, pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
+
+
+def _peek(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    slot: int = action.slot  # type: ignore[attr-defined]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    index = mover * SLOTS + slot
+    card = pos.slots[index]
+    known = list(pos.knowledge)
+    row = list(known[index])
+    row[mover] = card
+    known[index] = tuple(row)
+    # The Peek goes onto the pile once the look is done (CA-10).
+    events: list[Event] = [_peeked(mover, slot, card), _special_discarded(mover, _PEEK)]
+    return _end_turn(state, pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
+
+
+def _draw_two(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    events: list[Event] = [_draw_two_played(pos.to_move)]
+    # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
+    # are discarded or used (CA-10); then its first card is drawn (CA-4).
+    in_play = (*pos.in_play, _DRAW_TWO)
+    return _drawn(state, pos, pos.discard, in_play, _CHANCE, events), events
+
+
+def _draw_again(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
+    discard = (*pos.discard, pos.drawn)
+    return _drawn(state, pos, discard, pos.in_play, _DRAWN, events), events
+
+
+def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    mover: int = pos.to_move  # type: ignore[assignment]
+    n = state._players  # noqa: SLF001 - the state's own player count
+    new = _new_position(
+        (
+            pos.slots,
+            pos.stock,
+            pos.discard,
+            pos.knowledge,
+            (mover + 1) % n,
+            _TURN,
+            _UNKNOWN,
+            (),
+            pos.turns,
+            mover,
+            n - 1,
+            pos.round,
+            pos.totals,
+        )
+    )
+    return new, [_knocked(mover)]
+
+
+def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    del action
+    new = _new_position(
+        (
+            pos.slots,
+            pos.stock,
+            pos.discard,
+            pos.knowledge,
+            (pos.to_move + 1) % state._players,  # type: ignore[operator]  # noqa: SLF001
+            _TURN,
+            _UNKNOWN,
+            (),
+            pos.turns,
+            pos.knocker,
+            pos.final_left,
+            pos.round,
+            pos.totals,
+        )
+    )
+    return new, []
+
+
+def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
+    state: State,
+    pos: _Position,
+    slots: tuple[int, ...],
+    discard: tuple[int, ...],
+    known: tuple[tuple[int, ...], ...],
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Close the mover's turn: the knock decision, the next turn or the end of the round."""
+    mover: int = pos.to_move  # type: ignore[assignment]
+    n = state._players  # noqa: SLF001 - the state's own player count
+    in_play = pos.in_play
+    if in_play:
+        # CA-10: each Draw-two played this turn goes onto the pile now that the card it
+        # drew was used; the one played last completes first, so the first ends on top.
+        done = in_play[::-1]
+        events.extend([_special_discarded(mover, card) for card in done])
+        discard = (*discard, *done)
+    turns = pos.turns + 1 if pos.turns < n else n
+    knocker = pos.knocker
+    final_left = pos.final_left
+    if knocker != _UNKNOWN:
+        final_left -= 1
+        if not final_left:
+            return _end_round(state, pos, slots, discard, events)
+        to_move, step = (mover + 1) % n, _TURN
+    elif turns == n:
+        to_move, step = mover, _KNOCKING
+    else:
+        to_move, step = (mover + 1) % n, _TURN
+    new = _new_position(
+        (
+            slots,
+            pos.stock,
+            discard,
+            known,
+            to_move,
+            step,
+            _UNKNOWN,
+            (),
+            turns,
+            knocker,
+            final_left,
+            pos.round,
+            pos.totals,
+        )
+    )
+    return new, events
+
+
+def _end_round(
+    state: State,
+    pos: _Position,
+    slots: tuple[int, ...],
+    discard: tuple[int, ...],
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Replace specials (CA-7), score the round, then deal the next or end the match."""
+    n = state._players  # noqa: SLF001 - the state's own player count
+    stock = pos.stock
+    if max(slots) >= _SWAP:
+        slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
+    cards_ = _as_cards(slots)
+    seats = _SEAT_SLOTS[n]
+    rows = tuple([cards_[seat] for seat in seats])
+    points = tuple([sum(slots[seat]) for seat in seats])
+    totals = tuple(map(operator.add, pos.totals, points))
+    events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
+    if pos.round >= state.rules.round_count(n):
+        events.append(MatchEnded(winners=_winners(totals), totals=totals))
+        # Every slot is face up now, so every seat knows the whole table.
+        known = tuple([_SAME[n][card] for card in slots])
+        over = _new_position(
+            (
+                slots,
+                stock,
+                discard,
+                known,
+                None,
+                _OVER,
+                _UNKNOWN,
+                (),
+                n,
+                pos.knocker,
+                0,
+                pos.round,
+                totals,
+            )
+        )
+        return over, events
+    starter = (state.rules.first_player + pos.round) % n
+    rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
+    new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals)
+    events.extend(dealt)
+    return new, events
+
+
+def _replace_specials(
+    state: State,
+    pos: _Position,
+    slots: tuple[int, ...],
+    discard: tuple[int, ...],
+    events: list[Event],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Replace each special in a slot by drawing to a number, knocker first (CA-7).
+
+    Returns the slots, the stock and the discard pile.
+    """
+    table, pile, faces = list(slots), list(pos.stock), list(discard)
+    for index in _SCORING_ORDER[state._players][pos.knocker]:  # noqa: SLF001
+        special = table[index]
+        if special < _SWAP:
+            continue
+        faces.append(special)
+        drawn: list[int] = []
+        while True:
+            if not pile:
+                # CA-5 applies here too: the discard pile but its top is the stock.
+                rng = state._rng(_RESHUFFLE + len(events))  # noqa: SLF001 - the state's own stream
+                pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
+                events.append(StockReshuffled(count=len(pile)))
+            card = pile.pop()
+            drawn.append(card)
+            if card < _SWAP:
+                break
+            faces.append(card)
+        table[index] = card
+        seat, slot = divmod(index, SLOTS)
+        events.append(_special_replaced(seat, slot, special, tuple(drawn)))
+    return tuple(table), tuple(pile), tuple(faces)
+
+
 # Purposes of the random streams of one transition: the next deal, and a reshuffle (at scoring,
 # plus the number of events so far, since the stock may run out more than once).
-_DEAL, _RESHUFFLE = 1, 2
+_DEAL: Final = 1
+_RESHUFFLE: Final = 2
 
-_HANDLERS = {
-    TakeDiscard: State._take_discard,  # noqa: SLF001 - the dispatch table of _advance
-    Draw: State._draw_card,  # noqa: SLF001
-    Discard: State._discard,  # noqa: SLF001
-    Replace: State._put_in_slot,  # noqa: SLF001
-    Swap: State._swap,  # noqa: SLF001
-    Peek: State._peek,  # noqa: SLF001
-    DrawTwo: State._draw_two,  # noqa: SLF001
-    DrawAgain: State._draw_again,  # noqa: SLF001
-    Knock: State._knock,  # noqa: SLF001
-    NoKnock: State._no_knock,  # noqa: SLF001
+_Handler = Callable[[State, _Position, Action], tuple[_Position, list[Event]]]
+_HANDLERS: dict[type[Action], _Handler] = {
+    TakeDiscard: _take_discard,
+    Draw: _draw_card,
+    Discard: _discard,
+    Replace: _put_in_slot,
+    Swap: _swap,
+    Peek: _peek,
+    DrawTwo: _draw_two,
+    DrawAgain: _draw_again,
+    Knock: _knock,
+    NoKnock: _no_knock,
 }
 _SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
 _SLOT_FIELDS: dict[type[Action], tuple[str, ...]] = {
