@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardgames
 from cardgames import _codec, errors
+from cardgames import rng as rng_module
 from cardgames._chain import Chain
 from cardgames.cards import deal_round_robin
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card
@@ -46,6 +49,28 @@ def test_state_fast_draw_matches_the_rng_module() -> None:
     state = state.apply(state.legal_actions()[0])
     for n in (1, 7, 1000):
         assert state._random_below(n, 3) == Rng.below_at(seed_key(99), 1, 3, n)
+
+
+@given(
+    key=st.integers(0, 2**64 - 1),
+    step=st.integers(0, 2**31 - 1),
+    purpose=st.integers(0, 2**16 - 1),
+    n=st.integers(1, 2**30 - 1),
+)
+def test_single_draw_on_32_bit_halves_equals_the_big_integer_draw(
+    key: int, step: int, purpose: int, n: int
+) -> None:
+    """The compiled build's single draw (machine-integer halves) equals the reference one."""
+    expected = rng_module._below_at_big(key, step, purpose, n)
+    assert rng_module._below_at_halves(key >> 32, key & 0xFFFFFFFF, step, purpose, n) == expected
+    assert rng_module.below_at(key, step, purpose, n) == expected
+
+
+def test_single_draw_outside_the_halves_bounds_takes_the_big_integer_path() -> None:
+    """Bounds beyond what 64-bit halves hold still give the reference draw, in either build."""
+    key = seed_key(7)
+    for step, n in ((2**31, 5), (3, 2**30), (2**40, 2**40)):
+        assert rng_module.below_at(key, step, 1, n) == rng_module._below_at_big(key, step, 1, n)
 
 
 def test_rng_below_is_uniform_enough() -> None:

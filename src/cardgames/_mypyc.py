@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-__all__ = ["mypyc_attr"]
+__all__ = ["i64", "mypyc_attr"]
 
 if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr
+    from mypy_extensions import i64, mypyc_attr
 else:
+    i64 = int
+    """A 64-bit machine integer to mypyc, an ordinary ``int`` to Python.
+
+    Arithmetic on it must stay far from 2**63 (mypyc wraps around where Python would not).
+    """
 
     def mypyc_attr(*_args: object, **_kwargs: object) -> object:
         """Return a class decorator that leaves the class unchanged."""

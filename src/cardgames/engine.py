@@ -45,7 +45,7 @@ from cardgames.errors import (
     InvalidSetupError,
     InvalidStateError,
 )
-from cardgames.rng import SEED_LIMIT, Rng, fresh_seed, seed_key
+from cardgames.rng import NATIVE, SEED_LIMIT, Rng, below_at, fresh_seed, seed_key
 
 if TYPE_CHECKING:
     from cardgames._codec import JSONValue
@@ -382,11 +382,14 @@ class State(abc.ABC, Generic[_P]):
     def _random_below(self, n: int, purpose: int = 0) -> int:
         """One uniform integer in ``range(n)`` for this point of the match (the fast path).
 
-        Equal to ``Rng.below_at(seed_key(seed), len(history), purpose, n)``, inlined because
-        every blind draw calls it.
+        Equal to ``rng.below_at(seed_key(seed), len(history), purpose, n)``, which it calls
+        when `cardgames.rng` runs compiled (machine integers compute it several times faster);
+        interpreted, it is inlined here, because every blind draw calls it.
         """
-        # The chain's length read from its slot: len() would be one more Python call.
-        z = (self._key + ((self._log._len - 1 << 16) + purpose + 1) * _GOLDEN) & _MASK
+        step = self._log._len - 1  # the chain's slot: len() would be one more Python call
+        if NATIVE:
+            return below_at(self._key, step, purpose, n)
+        z = (self._key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
