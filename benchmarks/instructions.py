@@ -14,7 +14,7 @@ still take longer per action. Use this table to judge a change A/B, and ``builds
 time ratios.
 
 Usage: ``python benchmarks/instructions.py [--compiled-python PATH] [--game SLUG ...]
-[--matches 50 200]`` (needs ``valgrind``; several minutes). Progress goes to stderr, the
+[--matches 50 200] [--no-peer]`` (needs ``valgrind``; several minutes). Progress goes to stderr, the
 Markdown table to stdout.
 """
 
@@ -110,6 +110,12 @@ def main() -> None:
     parser.add_argument("--compiled-python", default=".venv-compiled/bin/python")
     parser.add_argument("--game", action="append", help="a slug (default: every game)")
     parser.add_argument("--matches", type=int, nargs=2, default=[50, 200])
+    parser.add_argument(
+        "--peer",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="measure OpenSpiel's crazy_eights too (needs the bench extra)",
+    )
     args = parser.parse_args()
     if VALGRIND is None:
         sys.exit("instructions.py needs valgrind (Debian: apt-get install valgrind)")
@@ -118,11 +124,13 @@ def main() -> None:
         playout, openspiel = Path(tmp, "playout.py"), Path(tmp, "openspiel.py")
         playout.write_text(PLAYOUT)
         openspiel.write_text(OPENSPIEL)
-        progress("openspiel crazy_eights")
-        try:
-            eights = per_action(sys.executable, openspiel, "crazy_eights", 0, [20, 80])
-        except subprocess.CalledProcessError:
-            eights = None
+        eights = None
+        if args.peer:
+            progress("openspiel crazy_eights")
+            try:
+                eights = per_action(sys.executable, openspiel, "crazy_eights", 0, [20, 80])
+            except subprocess.CalledProcessError:
+                progress("openspiel crazy_eights: not measured (pip install -e '.[bench]')")
         print(
             f"Command: `python benchmarks/instructions.py --matches {args.matches[0]} "
             f"{args.matches[1]}`"
