@@ -116,7 +116,8 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
     )
 
 
-_LEGAL: Final = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
+# By player count (none below 2), then mover.
+_LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
 # Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
 # one viewer sure of a card.
 _SAME: Final = {
@@ -130,10 +131,6 @@ _ONLY_ROW: Final = {
     for n in range(2, 7)
 }
 
-# Each seat's part of the slots, by player count.
-_SEAT_SLOTS: Final = {
-    n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
-}
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
 _SCORING_ORDER: Final = {
@@ -324,7 +321,8 @@ class State(_BaseState[_Position]):
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
-        table = _LEGAL[self._players][pos.to_move]  # type: ignore[index]
+        mover: int = pos.to_move  # type: ignore[assignment]  # never None while legal
+        table = _LEGAL[self._players][mover]
         step = pos.step
         if step == _TURN:
             return table[0] if pos.discard[-1] < _SWAP else table[1]
@@ -676,10 +674,10 @@ def _end_round(
     stock = pos.stock
     if max(slots) >= _SWAP:
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
-    cards_ = _as_cards(slots)
-    seats = _SEAT_SLOTS[n]
-    rows = tuple([cards_[seat] for seat in seats])
-    points = tuple([sum(slots[seat]) for seat in seats])
+    cards_ = [_CARDS[card] for card in slots]
+    starts = range(0, SLOTS * n, SLOTS)
+    rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
+    points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
     totals = tuple(map(operator.add, pos.totals, points))
     events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
     if pos.round >= state.rules.round_count(n):
