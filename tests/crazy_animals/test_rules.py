@@ -38,9 +38,9 @@ from cardgames.crazy_animals import (
     Rules,
     Swap,
     TakeDiscard,
-    events,
     scenario,
 )
+from cardgames.crazy_animals import rules as ca_rules
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
@@ -1062,27 +1062,30 @@ def test_actions_forged_past_their_validators_are_illegal_not_crashes() -> None:
 
 
 def test_event_caches_are_bounded() -> None:
-    """Each event cache holds at most its finite set of keys (or an LRU's size) after play."""
+    """Each memo of shared events holds at most its finite set of keys after play."""
     for players in range(2, 7):
         for _ in testing.random_match(GAME, players, seed=players):
             pass
     most = {
-        "_round_dealt": ca.MAX_ROUNDS * 6 * 13,
-        "_looked": 6 * 13 * 13,
-        "_drew": 6 * 13,
-        "_took_discard": 6 * 4 * 13 * 13,
-        "_discarded": 6 * 13,
-        "_replaced": 6 * 4 * 13,
-        "_swapped": 6 * 4 * 6 * 4,
-        "_peeked": 6 * 4 * 13,
-        "_special_discarded": 6 * 13,
-        "_draw_two_played": 6,
-        "_knocked": 6,
+        "_ROUND_DEALT": (ca.MAX_ROUNDS + 1) * 6 * 13,
+        "_LOOKED": 6 * 13 * 13,
+        "_TOOK_DISCARD": 6 * 4 * 13 * 13,
+        "_SWAPPED": 6 * 4 * 6 * 4,
+        "_SPECIAL_REPLACED": 6 * 4 * 13 * 13,
     }
     for name, bound in most.items():
-        info = getattr(events, name).cache_info()
-        assert 0 < info.currsize <= bound, name
-    assert events._special_replaced.cache_info().maxsize == 4096
+        memo = getattr(ca_rules, name)
+        assert 0 < len(memo) <= bound, name
+        assert max(memo) < bound, name
+
+
+def test_repeated_events_are_shared() -> None:
+    """Two matches reporting the same draw and discard report the same shared records."""
+    reported = []
+    for _ in range(2):
+        drawn = play(table(TWO, draws=[N[9]]), Draw())
+        reported.append(new_events(drawn, play(drawn, Discard())) + drawn.events[-1:])
+    assert all(a is b for a, b in zip(*reported, strict=True))
 
 
 @pytest.mark.parametrize(

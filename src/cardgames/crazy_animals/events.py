@@ -6,7 +6,6 @@ its seat and shows every other seat its `redacted` form, without the cards.
 
 from __future__ import annotations
 
-import functools
 from typing import ClassVar
 
 import attrs
@@ -299,58 +298,47 @@ class MatchEnded(Event):
         return f"the match is over: {winners} {verb} with {min(self.totals)} points"
 
 
-# Events are immutable values with few possible contents (a seat, a slot, a card or two), so
-# each one is built once per process and shared by every transition that reports it: building
-# an attrs record costs about a tenth of a whole turn. The arguments are the position's ints,
-# each from a small finite range checked before it gets here (a seat below 6, a slot below 4, a
-# card face below 13, a round at most `MAX_ROUNDS`), so every cache stays bounded.
+# The builders of the events the transitions report. Events are immutable values with few
+# possible contents (a seat, a slot, a card or two), so `cardgames.crazy_animals.rules` builds
+# each one once per process, through these, and shares it: building an attrs record costs about
+# a tenth of a whole turn. The arguments are the position's ints.
 
 # The seats that see a private event in full.
 _ONLY = tuple(frozenset({seat}) for seat in range(6))
 
 
-@functools.cache
 def _round_dealt(round_: int, starter: int, face_up: int) -> RoundDealt:
     return RoundDealt(round=round_, starter=starter, face_up=_CARDS[face_up])
 
 
-@functools.cache
 def _looked(seat: int, first: int, last: int) -> Looked:
     return Looked(seat=seat, seen=(_CARDS[first], _CARDS[last]), visible_to=_ONLY[seat])
 
 
-@functools.cache
 def _drew(seat: int, card: int) -> Drew:
     return Drew(seat=seat, card=_CARDS[card], visible_to=_ONLY[seat])
 
 
-@functools.cache
 def _took_discard(seat: int, slot: int, card: int, revealed: int) -> TookDiscard:
     return TookDiscard(seat=seat, slot=slot, card=_CARDS[card], revealed=_CARDS[revealed])
 
 
-@functools.cache
 def _discarded(seat: int, card: int) -> Discarded:
     return Discarded(seat=seat, card=_CARDS[card])
 
 
-@functools.cache
 def _replaced(seat: int, slot: int, revealed: int) -> Replaced:
     return Replaced(seat=seat, slot=slot, revealed=_CARDS[revealed])
 
 
-@functools.cache
 def _swapped(seat: int, slot: int, other: int, other_slot: int) -> Swapped:
     return Swapped(seat=seat, slot=slot, other=other, other_slot=other_slot)
 
 
-@functools.cache
 def _peeked(seat: int, slot: int, card: int) -> Peeked:
     return Peeked(seat=seat, slot=slot, card=_CARDS[card], visible_to=_ONLY[seat])
 
 
-# Bounded: ``drawn`` may list any run of specials before its number.
-@functools.lru_cache(maxsize=4096)
 def _special_replaced(
     seat: int, slot: int, special: int, drawn: tuple[int, ...]
 ) -> SpecialReplaced:
@@ -359,16 +347,13 @@ def _special_replaced(
     )
 
 
-@functools.cache
 def _draw_two_played(seat: int) -> DrawTwoPlayed:
     return DrawTwoPlayed(seat=seat)
 
 
-@functools.cache
 def _special_discarded(seat: int, card: int) -> SpecialDiscarded:
     return SpecialDiscarded(seat=seat, card=_CARDS[card])
 
 
-@functools.cache
 def _knocked(seat: int) -> Knocked:
     return Knocked(seat=seat)

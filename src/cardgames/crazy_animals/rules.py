@@ -62,9 +62,14 @@ from cardgames.crazy_animals.cards import (
     _as_cards,
 )
 from cardgames.crazy_animals.events import (
+    Looked,
     MatchEnded,
+    RoundDealt,
     RoundScored,
+    SpecialReplaced,
     StockReshuffled,
+    Swapped,
+    TookDiscard,
     _discarded,
     _draw_two_played,
     _drew,
@@ -111,7 +116,8 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
     )
 
 
-_LEGAL: Final = {n: tuple(_legal_table(n, m) for m in range(n)) for n in range(2, 7)}
+# By player count (none below 2), then mover.
+_LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
 # Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
 # one viewer sure of a card.
 _SAME: Final = {
@@ -125,16 +131,39 @@ _ONLY_ROW: Final = {
     for n in range(2, 7)
 }
 
-# Each seat's part of the slots, by player count.
-_SEAT_SLOTS: Final = {
-    n: tuple(slice(SLOTS * seat, SLOTS * seat + SLOTS) for seat in range(n)) for n in range(2, 7)
-}
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
 _SCORING_ORDER: Final = {
     n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
     for n in range(2, 7)
 }
+
+# Events are immutable values with few possible contents, so each is built once per process
+# and shared by every transition that reports it (see ``events.py``): the small families as
+# tables built here, indexed by seat, slot and card face; the larger ones on first use, keyed by
+# an int packing their fields. A table index costs a few instructions, a call into
+# ``events.py`` a Python frame.
+_SEATS: Final = range(6)
+_FACES: Final = range(_DRAW_TWO + 1)
+_DREW: Final = tuple(tuple(_drew(s, c) for c in _FACES) for s in _SEATS)
+_DISCARDED: Final = tuple(tuple(_discarded(s, c) for c in _FACES) for s in _SEATS)
+_SPECIAL_DISCARDED: Final = tuple(tuple(_special_discarded(s, c) for c in _FACES) for s in _SEATS)
+_REPLACED: Final = tuple(
+    tuple(tuple(_replaced(s, k, c) for c in _FACES) for k in range(SLOTS)) for s in _SEATS
+)
+_PEEKED: Final = tuple(
+    tuple(tuple(_peeked(s, k, c) for c in _FACES) for k in range(SLOTS)) for s in _SEATS
+)
+_DRAW_TWO_PLAYED: Final = tuple(_draw_two_played(s) for s in _SEATS)
+_KNOCKED: Final = tuple(_knocked(s) for s in _SEATS)
+# Bounded by their keys: at most 6 * 4 * 13 * 13 takes, 6 * 4 * 6 * 4 swaps, 6 * 13 * 13 looks,
+# `MAX_ROUNDS` * 6 * 13 deals, and 6 * 4 * 3 * 13 specials replaced by their first draw (one
+# replaced past other specials is built each time: such runs are rare and many).
+_TOOK_DISCARD: Final[dict[int, TookDiscard]] = {}
+_SWAPPED: Final[dict[int, Swapped]] = {}
+_LOOKED: Final[dict[int, Looked]] = {}
+_ROUND_DEALT: Final[dict[int, RoundDealt]] = {}
+_SPECIAL_REPLACED: Final[dict[int, SpecialReplaced]] = {}
 
 # --- Scenarios ---------------------------------------------------------------------------
 
@@ -292,7 +321,8 @@ class State(_BaseState[_Position]):
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         pos = self._pos
-        table = _LEGAL[self._players][pos.to_move]  # type: ignore[index]
+        mover: int = pos.to_move  # type: ignore[assignment]  # never None while legal
+        table = _LEGAL[self._players][mover]
         step = pos.step
         if step == _TURN:
             return table[0] if pos.discard[-1] < _SWAP else table[1]
@@ -417,7 +447,7 @@ def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
     card = stock[-1]
     stock = stock[:-1]
     mover: int = pos.to_move  # type: ignore[assignment]
-    events.append(_drew(mover, card))
+    events.append(_DREW[mover][card])
     return _new_position(
         (
             pos.slots,
@@ -449,7 +479,11 @@ def _take_discard(state: State, pos: _Position, action: Action) -> tuple[_Positi
     slots[index] = top
     # Everybody saw which card went in: every seat now knows that slot.
     known[index] = _SAME[n][top]
-    events: list[Event] = [_took_discard(mover, slot, top, old)]
+    key = ((index * 13) + top) * 13 + old
+    took = _TOOK_DISCARD.get(key)
+    if took is None:
+        took = _TOOK_DISCARD[key] = _took_discard(mover, slot, top, old)
+    events: list[Event] = [took]
     return _end_turn(state, pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
 
 
@@ -462,7 +496,8 @@ def _draw_card(state: State, pos: _Position, action: Action) -> tuple[_Position,
 def _discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     del action
     drawn = pos.drawn
-    events: list[Event] = [_discarded(pos.to_move, drawn)]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    events: list[Event] = [_DISCARDED[mover][drawn]]
     return _end_turn(state, pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
 
 
@@ -477,7 +512,7 @@ def _put_in_slot(state: State, pos: _Position, action: Action) -> tuple[_Positio
     slots[index] = drawn
     # Only the mover saw the card put in; whoever knew the old card no longer knows it.
     known[index] = _ONLY_ROW[n][mover][drawn]
-    events: list[Event] = [_replaced(mover, slot, old)]
+    events: list[Event] = [_REPLACED[mover][slot][old]]
     return _end_turn(state, pos, tuple(slots), (*pos.discard, old), tuple(known), events)
 
 
@@ -491,10 +526,11 @@ def _swap(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
     known[a], known[b] = known[b], known[a]
     # The Swap goes onto the pile once the exchange is done (CA-10).
-    events: list[Event] = [
-        _swapped(mover, action.slot, action.other, action.other_slot),
-        _special_discarded(mover, _SWAP),
-    ]
+    key = a * SLOTS * 6 + b
+    swapped = _SWAPPED.get(key)
+    if swapped is None:
+        swapped = _SWAPPED[key] = _swapped(mover, action.slot, action.other, action.other_slot)
+    events: list[Event] = [swapped, _SPECIAL_DISCARDED[mover][_SWAP]]
     return _end_turn(state, pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
 
 
@@ -508,13 +544,14 @@ def _peek(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     row[mover] = card
     known[index] = tuple(row)
     # The Peek goes onto the pile once the look is done (CA-10).
-    events: list[Event] = [_peeked(mover, slot, card), _special_discarded(mover, _PEEK)]
+    events: list[Event] = [_PEEKED[mover][slot][card], _SPECIAL_DISCARDED[mover][_PEEK]]
     return _end_turn(state, pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
 
 
 def _draw_two(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     del action
-    events: list[Event] = [_draw_two_played(pos.to_move)]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    events: list[Event] = [_DRAW_TWO_PLAYED[mover]]
     # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
     # are discarded or used (CA-10); then its first card is drawn (CA-4).
     in_play = (*pos.in_play, _DRAW_TWO)
@@ -523,7 +560,8 @@ def _draw_two(state: State, pos: _Position, action: Action) -> tuple[_Position, 
 
 def _draw_again(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     del action
-    events: list[Event] = [_discarded(pos.to_move, pos.drawn)]
+    mover: int = pos.to_move  # type: ignore[assignment]
+    events: list[Event] = [_DISCARDED[mover][pos.drawn]]
     discard = (*pos.discard, pos.drawn)
     return _drawn(state, pos, discard, pos.in_play, _DRAWN, events), events
 
@@ -549,7 +587,7 @@ def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, lis
             pos.totals,
         )
     )
-    return new, [_knocked(mover)]
+    return new, [_KNOCKED[mover]]
 
 
 def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -590,7 +628,7 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         # CA-10: each Draw-two played this turn goes onto the pile now that the card it
         # drew was used; the one played last completes first, so the first ends on top.
         done = in_play[::-1]
-        events.extend([_special_discarded(mover, card) for card in done])
+        events.extend([_SPECIAL_DISCARDED[mover][card] for card in done])
         discard = (*discard, *done)
     turns = pos.turns + 1 if pos.turns < n else n
     knocker = pos.knocker
@@ -636,10 +674,10 @@ def _end_round(
     stock = pos.stock
     if max(slots) >= _SWAP:
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
-    cards_ = _as_cards(slots)
-    seats = _SEAT_SLOTS[n]
-    rows = tuple([cards_[seat] for seat in seats])
-    points = tuple([sum(slots[seat]) for seat in seats])
+    cards_ = [_CARDS[card] for card in slots]
+    starts = range(0, SLOTS * n, SLOTS)
+    rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
+    points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
     totals = tuple(map(operator.add, pos.totals, points))
     events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
     if pos.round >= state.rules.round_count(n):
@@ -701,8 +739,15 @@ def _replace_specials(
                 break
             faces.append(card)
         table[index] = card
-        seat, slot = divmod(index, SLOTS)
-        events.append(_special_replaced(seat, slot, special, tuple(drawn)))
+        seat, slot = index // SLOTS, index % SLOTS
+        if len(drawn) > 1:
+            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
+            continue
+        key = (index * 13 + special) * 13 + card
+        replaced = _SPECIAL_REPLACED.get(key)
+        if replaced is None:
+            replaced = _SPECIAL_REPLACED[key] = _special_replaced(seat, slot, special, (card,))
+        events.append(replaced)
     return tuple(table), tuple(pile), tuple(faces)
 
 
@@ -768,12 +813,21 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     blank = _SAME[players][_UNKNOWN]
     known = [blank] * (SLOTS * players)
     rows = _ONLY_ROW[players]
-    events: list[Event] = [_round_dealt(round_, starter, discard[-1])]
+    face_up = discard[-1]
+    key = (round_ * 6 + starter) * 13 + face_up
+    dealt = _ROUND_DEALT.get(key)
+    if dealt is None:
+        dealt = _ROUND_DEALT[key] = _round_dealt(round_, starter, face_up)
+    events: list[Event] = [dealt]
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
-        events.append(_looked(seat, slots[first], slots[last]))
+        key = (seat * 13 + slots[first]) * 13 + slots[last]
+        looked = _LOOKED.get(key)
+        if looked is None:
+            looked = _LOOKED[key] = _looked(seat, slots[first], slots[last])
+        events.append(looked)
     pos = _new_position(
         (
             slots,
