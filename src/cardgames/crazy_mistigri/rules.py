@@ -852,10 +852,8 @@ def _new_round(
         Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
         for s, h in enumerate(hands)
     ]
-    pos = _Position(
-        tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, (), match
-    )
-    return pos, events
+    fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
+    return _NEW(_Position, (*fields, match)), events
 
 
 def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
