@@ -279,7 +279,7 @@ def test_many_layouts_leave_the_bots_partner_cache_bounded() -> None:
 
 def test_interned_events_are_bounded_by_the_cards() -> None:
     """The interned draw and pair events never outnumber the seats-and-cards combinations."""
-    from cardgames.crazy_mistigri import events  # noqa: PLC0415 - the private tables
+    from cardgames.crazy_mistigri import rules  # noqa: PLC0415 - the private tables
 
     state = GAME.new(5, seed=3)
     for _ in range(3):
@@ -287,8 +287,8 @@ def test_interned_events_are_bounded_by_the_cards() -> None:
             legal = state.legal_actions()
             state = state.apply(legal[len(legal) // 3])
         state = GAME.new(5, seed=state.seed + 1)
-    assert len(events._DREW) <= 5 * 5 * 82 * 2
-    assert len(events._DISCARDED) <= 5 * 82 * 82
+    assert len(rules._DREW) <= 5 * 5 * 82 * 2
+    assert len(rules._DISCARDED) <= 5 * 82 * 82
 
 
 # --- Views: the 3+3 swap ------------------------------------------------------------------------

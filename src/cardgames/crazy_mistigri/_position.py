@@ -45,9 +45,6 @@ class _Match(NamedTuple):
     twins: bool  # whether the layout has twin cards (same value and colour)
 
 
-_NEW = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
-
-
 class _Position(NamedTuple):
     hands: tuple[tuple[int, ...], ...]  # card ids, in fan order
     pile: tuple[int, ...]  # bottom first

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardgames.crazy_mistigri.cards import _CARD, _MISTIGRI_ID, Card, _id
+from cardgames.crazy_mistigri.cards import Card, _id
 from cardgames.engine import Action
 
 __all__ = [
@@ -205,36 +205,3 @@ _ACTION_TYPES: tuple[type[Action], ...] = (
     GiveCard,
     PilePick,
 )
-
-# Interned actions: legal_actions() hands out these objects, so apply() finds them by identity.
-_DRAWS = tuple(Draw(i) for i in range(64))
-_DRAW_CHOSEN = DrawChosen()
-_PASS = Pass()
-_END_TURN = EndTurn()
-_REVERSE = Reverse()
-_DISCARD_ONES = DiscardOnes()
-_SWAP_LATER = SwapLater()
-_PASS_ONLY: tuple[Action, ...] = (_PASS,)  # the pass closes the list of discards
-_END_TURN_ONLY: tuple[Action, ...] = (_END_TURN,)
-_IDS = [i for i, card in enumerate(_CARD) if card is not None and i != _MISTIGRI_ID]
-# The action discarding cards (a, b), a <= b, for every two cards that pair (CM-4).
-_PAIRS: dict[tuple[int, int], DiscardPair] = {
-    (a, b): DiscardPair(_CARD[a], _CARD[b])  # type: ignore[arg-type]
-    for a in _IDS
-    for b in _IDS
-    if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
-}
-# The card ids of each interned pair action, by object identity: apply() hands _advance the
-# very object listed by legal_actions().
-_PAIR_IDS = {id(action): ids for ids, action in _PAIRS.items()}
-# The same pairs as rows indexed by card id: _PAIR_ROWS[a][b] is the pair of ids a <= b, or None.
-_PAIR_ROWS: list[list[DiscardPair | None]] = [[None] * len(_CARD) for _ in _CARD]
-for (_a, _b), _pair in _PAIRS.items():
-    _PAIR_ROWS[_a][_b] = _pair
-del _a, _b, _pair
-# Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
-# _PICKS[to][card] and, built on first use, _SWAPS[give][take].
-_FORCES = [None if c is None else ForceCard(c) for c in _CARD]
-_GIFTS = [[None if c is None else GiveCard(c, to) for c in _CARD] for to in range(5)]
-_PICKS = [[None if c is None else PilePick(c, to) for c in _CARD] for to in range(5)]
-_SWAPS: list[list[SwapWithPile | None] | None] = [None] * 256

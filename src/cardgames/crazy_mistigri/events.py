@@ -32,8 +32,6 @@ __all__ = [
     "SwappedWithPile",
 ]
 
-_ONLY = tuple(frozenset({s}) for s in range(5))
-_BETWEEN = tuple(tuple(frozenset({a, b}) for b in range(5)) for a in range(5))
 _EFFECTS = {
     1: "discard the other 1s or reverse",
     2: "choose the card drawn next or reverse",
@@ -278,11 +276,3 @@ class MatchEnded(Event):
         """Name the winners."""
         winners = ", ".join(f"seat {s}" for s in self.winners)
         return f"the match is over; lowest total {min(self.scores)}: {winners}"
-
-
-# The most frequent events, interned.
-_PASSED = tuple(Passed(seat=s) for s in range(5))
-_LEFT = tuple(LeftRound(seat=s) for s in range(5))
-# Filled as they occur, keyed by seats and card ids: bounded by the cards that exist.
-_DREW: dict[int, Drew] = {}
-_DISCARDED: dict[tuple[int, int, int], PairDiscarded] = {}

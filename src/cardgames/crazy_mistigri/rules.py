@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from operator import not_
-from typing import cast
+from typing import Final, cast
 
 from cardgames import cards
 from cardgames._mypyc import mypyc_attr
@@ -30,7 +30,6 @@ from cardgames.crazy_mistigri._position import (
     _DRAW,
     _FORCE,
     _GIVE,
-    _NEW,
     _ONES,
     _OVER,
     _PICK,
@@ -43,30 +42,22 @@ from cardgames.crazy_mistigri._position import (
 )
 from cardgames.crazy_mistigri.actions import (
     _ACTION_TYPES,
-    _DISCARD_ONES,
-    _DRAW_CHOSEN,
-    _DRAWS,
-    _END_TURN,
-    _END_TURN_ONLY,
-    _FORCES,
-    _GIFTS,
-    _PAIR_IDS,
-    _PAIR_ROWS,
-    _PASS,
-    _PASS_ONLY,
-    _PICKS,
-    _REVERSE,
-    _SWAP_LATER,
-    _SWAPS,
+    DiscardOnes,
     DiscardPair,
     Draw,
+    DrawChosen,
+    EndTurn,
     ForceCard,
     GiveCard,
+    Pass,
     PilePick,
+    Reverse,
+    SwapLater,
     SwapWithPile,
 )
 from cardgames.crazy_mistigri.cards import (
     _CARD,
+    _MISTIGRI_ID,
     MISTIGRI,
     Card,
     _as_cards,
@@ -76,20 +67,16 @@ from cardgames.crazy_mistigri.cards import (
     _id,
 )
 from cardgames.crazy_mistigri.events import (
-    _BETWEEN,
-    _DISCARDED,
-    _DREW,
-    _LEFT,
-    _ONLY,
-    _PASSED,
     CardChosen,
     CardGiven,
     Dealt,
     Drew,
     EffectLapsed,
+    LeftRound,
     MatchEnded,
     OnesDiscarded,
     PairDiscarded,
+    Passed,
     PileCardTaken,
     Reversed,
     RoundEnded,
@@ -113,6 +100,63 @@ HAND_SIZE = 9
 """Cards dealt to each player; the player on the dealer's right gets one more (CM-2)."""
 
 _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
+
+# --- Interned actions and events ------------------------------------------------------------
+
+# The tables below are `Final` and live here rather than beside their records: compiled, a
+# Final name of this module is a C variable, while a name imported from an interpreted module
+# costs a dictionary lookup at each use, and the transitions read them on every action.
+
+_NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+
+# Interned actions: legal_actions() hands out these objects, so apply() finds them by identity.
+_DRAWS: Final = tuple(Draw(i) for i in range(64))
+_DRAW_CHOSEN: Final = DrawChosen()
+_PASS: Final = Pass()
+_END_TURN: Final = EndTurn()
+_REVERSE: Final = Reverse()
+_DISCARD_ONES: Final = DiscardOnes()
+_SWAP_LATER: Final = SwapLater()
+_PASS_ONLY: Final[tuple[Action, ...]] = (_PASS,)  # the pass closes the list of discards
+_END_TURN_ONLY: Final[tuple[Action, ...]] = (_END_TURN,)
+_IDS: Final = [i for i, card in enumerate(_CARD) if card is not None and i != _MISTIGRI_ID]
+# The action discarding cards (a, b), a <= b, for every two cards that pair (CM-4).
+_PAIRS: Final[dict[tuple[int, int], DiscardPair]] = {
+    (a, b): DiscardPair(_CARD[a], _CARD[b])  # type: ignore[arg-type]
+    for a in _IDS
+    for b in _IDS
+    if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
+}
+# The card ids of each interned pair action, by object identity: apply() hands _advance the
+# very object listed by legal_actions().
+_PAIR_IDS: Final = {id(action): ids for ids, action in _PAIRS.items()}
+
+
+def _pair_rows() -> list[list[DiscardPair | None]]:
+    """The pairs as rows indexed by card id: ``[a][b]`` is the pair of ids a <= b, or None."""
+    rows: list[list[DiscardPair | None]] = [[None] * len(_CARD) for _ in _CARD]
+    for (a, b), pair in _PAIRS.items():
+        rows[a][b] = pair
+    return rows
+
+
+_PAIR_ROWS: Final = _pair_rows()
+# Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
+# _PICKS[to][card] and, built on first use, _SWAPS[give][take].
+_FORCES: Final = [None if c is None else ForceCard(c) for c in _CARD]
+_GIFTS: Final = [[None if c is None else GiveCard(c, to) for c in _CARD] for to in range(5)]
+_PICKS: Final = [[None if c is None else PilePick(c, to) for c in _CARD] for to in range(5)]
+_SWAPS: Final[list[list[SwapWithPile | None] | None]] = [None] * 256
+
+# Who sees a private event in full, by seat(s).
+_ONLY: Final = tuple(frozenset({s}) for s in range(5))
+_BETWEEN: Final = tuple(tuple(frozenset({a, b}) for b in range(5)) for a in range(5))
+# The most frequent events, interned.
+_PASSED: Final = tuple(Passed(seat=s) for s in range(5))
+_LEFT: Final = tuple(LeftRound(seat=s) for s in range(5))
+# Filled as they occur, keyed by seats and card ids: bounded by the cards that exist.
+_DREW: Final[dict[int, Drew]] = {}
+_DISCARDED: Final[dict[tuple[int, int, int], PairDiscarded]] = {}
 
 # --- Rules options (the record: `cardgames.crazy_mistigri.options`) ---------------------
 
@@ -808,10 +852,8 @@ def _new_round(
         Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
         for s, h in enumerate(hands)
     ]
-    pos = _Position(
-        tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, (), match
-    )
-    return pos, events
+    fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
+    return _NEW(_Position, (*fields, match)), events
 
 
 def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
