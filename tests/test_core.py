@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 import pytest
 from hypothesis import given
@@ -71,6 +73,70 @@ def test_single_draw_outside_the_halves_bounds_takes_the_big_integer_path() -> N
     key = seed_key(7)
     for step, n in ((2**31, 5), (3, 2**30), (2**40, 2**40)):
         assert rng_module.below_at(key, step, 1, n) == rng_module._below_at_big(key, step, 1, n)
+
+
+@given(
+    key=st.integers(0, 2**64 - 1),
+    step=st.integers(0, 2**31 - 1),
+    purpose=st.integers(0, 2**16 - 1),
+)
+def test_stream_key_on_32_bit_halves_equals_the_big_integer_key(
+    key: int, step: int, purpose: int
+) -> None:
+    """The compiled build's stream key (machine-integer halves) equals the reference one."""
+    expected = rng_module._stream_key_big(key, step, purpose)
+    hi, lo = rng_module._stream_halves(key >> 32, key & 0xFFFFFFFF, step, purpose)
+    assert hi << 32 | lo == expected
+    assert rng_module._stream_key(key, step, purpose) == expected
+
+
+def _keys_material(keys: list[int]) -> bytes:
+    return b"".join(k.to_bytes(8, "little") for k in keys)
+
+
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=2, max_size=128))
+def test_shuffle_order_from_top_bits_equals_the_full_key_order(keys: list[int]) -> None:
+    """The compiled build's shuffle order (marks of the keys' top bits) is the reference order.
+
+    Where two keys share their top 23 bits, the marks give way (None) to the full sort.
+    """
+    material = _keys_material(keys)
+    reference = sorted(range(len(keys)), key=keys.__getitem__)
+    assert rng_module._order(material, len(keys)) == reference
+    marks = rng_module._marks(material, len(keys))
+    tops = [k >> 41 for k in keys]
+    if len(set(tops)) < len(tops):
+        assert marks is None
+    else:
+        assert marks is not None
+        assert [m & 0x7F for m in marks] == reference
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2**41 - 1)), min_size=2, max_size=20))
+def test_shuffle_order_from_top_bits_gives_way_on_a_tie(parts: list[tuple[int, int]]) -> None:
+    """Keys that share their top 23 bits make the marks give way to the full sort."""
+    keys = [top << 41 | low for top, low in parts]
+    material = _keys_material(keys)
+    marks = rng_module._marks(material, len(keys))
+    tops = [top for top, _ in parts]
+    if len(set(tops)) < len(tops):
+        assert marks is None
+    else:
+        assert marks is not None
+        assert [m & 0x7F for m in marks] == sorted(range(len(keys)), key=keys.__getitem__)
+
+
+def test_shuffle_is_the_same_in_both_builds_for_any_size() -> None:
+    """Every size, within and beyond what marks order, gives the reference (pinned) order."""
+    for n in (2, 3, 33, 66, 127, 128, 129, 300):
+        stream = Rng(n, 2, 5)
+        got = stream.shuffled(range(n))
+        reference = Rng(n, 2, 5)
+        reference._counter += 1
+        material = hashlib.shake_256(
+            reference._key.to_bytes(8, "little") + reference._counter.to_bytes(8, "little")
+        ).digest(8 * n)
+        assert got == tuple(rng_module._order(material, n))
 
 
 def test_rng_below_is_uniform_enough() -> None:
