@@ -90,6 +90,14 @@ def test_stream_key_on_32_bit_halves_equals_the_big_integer_key(
     assert rng_module._stream_key(key, step, purpose) == expected
 
 
+@given(st.integers(0, 2**64 - 1))
+def test_mixer_on_32_bit_halves_equals_the_big_integer_mixer(z: int) -> None:
+    """The compiled build's SplitMix64 finalizer (machine-integer halves) equals `_mix`."""
+    hi, lo = rng_module._mix_halves(z >> 32, z & 0xFFFFFFFF)
+    assert hi << 32 | lo == _mix(z)
+    assert seed_key(z) == _mix(z)
+
+
 def _keys_material(keys: list[int]) -> bytes:
     return b"".join(k.to_bytes(8, "little") for k in keys)
 

@@ -36,6 +36,7 @@ class Chain(Generic[_T]):
 
     def push(self, item: _T) -> Chain[_T]:
         """Return a new chain with ``item`` appended; this one is unchanged."""
+        # `State.apply` does the same inline, once per action: keep the two alike.
         node: Chain[_T] = Chain.__new__(Chain)
         node._prev = self
         node._last = item

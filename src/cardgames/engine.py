@@ -322,8 +322,9 @@ class State(abc.ABC, Generic[_P]):
                 raise IllegalActionError(self._explain_illegal(action, legal)) from None
         pos, events = self._advance(action)
         # The successor shares everything but the position and the log (one O(1) entry per
-        # transition, however many events it caused), and its seed's key. Its slots are set
-        # here rather than through __init__, which would cost one more Python call per action.
+        # transition, however many events it caused), and its seed's key. Its slots, and those
+        # of its log's new node (what `Chain.push` does), are set here rather than through
+        # __init__ or push: each would cost one more Python call per action.
         successor = _new_state(type(self))
         successor._rules = self._rules
         successor._players = self._players
@@ -331,7 +332,13 @@ class State(abc.ABC, Generic[_P]):
         successor._key = self._key
         successor._setup = self._setup
         successor._pos = pos
-        successor._log = self._log.push((action, events))
+        log = self._log
+        entry = _new_chain(Chain)
+        entry._prev = log  # what Chain.push does, inlined
+        entry._last = (action, events)
+        entry._len = log._len + 1
+        entry._items = None
+        successor._log = entry
         successor._legal = None
         return successor
 
@@ -533,6 +540,7 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
 
 _GOLDEN = 0x9E3779B97F4A7C15
 _new_state = object.__new__
+_new_chain = object.__new__
 _MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 

@@ -104,8 +104,12 @@ def _stream_halves(key_hi: i64, key_lo: i64, step: i64, purpose: i64) -> tuple[i
     t = (step << 16) + purpose + 1  # below 2**47 for any match
     hi, lo = _times(t >> 32, t & m32, 0x9E37, 0x79B9, 0x7F4A, 0x7C15)  # t * _GOLDEN
     low = lo + key_lo
-    hi = (hi + key_hi + (low >> 32)) & m32
-    lo = low & m32
+    return _mix_halves((hi + key_hi + (low >> 32)) & m32, low & m32)
+
+
+def _mix_halves(hi: i64, lo: i64) -> tuple[i64, i64]:
+    """`_mix` on the 32-bit halves of a 64-bit value."""
+    m32: i64 = 0xFFFFFFFF
     lo ^= ((lo >> 30) | (hi << 2)) & m32
     hi ^= hi >> 30
     hi, lo = _times(hi, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
@@ -137,7 +141,11 @@ def _stream_key_big(key: int, step: int, purpose: int) -> int:
 
 def seed_key(seed: int) -> int:
     """Return the 64-bit key that every stream of ``seed`` derives from."""
-    return _mix(seed & _MASK)
+    z = seed & _MASK
+    if NATIVE:
+        hi, lo = _mix_halves(z >> 32, z & _M32)
+        return int(hi) << 32 | int(lo)
+    return _mix(z)
 
 
 def fresh_seed() -> int:
