@@ -140,6 +140,11 @@ class State(_BaseState[_Position]):
         return self._pos.to_move
 
     @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (read once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    @property
     def round(self) -> int:
         """Classic Mistigri is a single round."""
         return 1
