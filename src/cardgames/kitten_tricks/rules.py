@@ -104,6 +104,14 @@ _PLAYED: Final = tuple(
 # Every trick has one; the records are immutable, so each is made once and then shared.
 _TRICKS_WON: Final[dict[int, TrickWon]] = {}
 
+# Likewise each card dealt out of a lost colour, keyed by ``(receiver << 3 | source) << 8 |
+# card`` (seats below 8, card ints below 256), and each round's start, keyed by ``(round << 3 |
+# starter) << 8 | trump`` for the first `_SHARED_ROUNDS` rounds only (beyond, the key space has
+# no bound: those rounds build their record).
+_CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
+_ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
+_SHARED_ROUNDS: Final = 64
+
 # --- Scenarios -----------------------------------------------------------------------------
 
 
@@ -392,14 +400,16 @@ class State(_BaseState[_Position]):
                 receiver = (winner + k + 1) % players
                 play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
                 new_hands[receiver] = (*new_hands[receiver], play)
-                events.append(
-                    CardReceived(
+                key = (receiver << 3 | winner) << 8 | cards_[k]
+                received = _CARDS_RECEIVED.get(key)
+                if received is None:
+                    received = _CARDS_RECEIVED[key] = CardReceived(
                         seat=receiver,
                         source=winner,
                         card=_card(cards_[k]),
                         visible_to=_ONLY[receiver],
                     )
-                )
+                events.append(received)
             discard += tuple(cards_[players - 1 :])
         return tuple(new_hands), table._replace(discard=discard)
 
@@ -497,7 +507,13 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     size = HAND_SIZES[players]
     dealt = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
-    events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
+    key = (number << 3 | starter) << 8 | trump
+    started = _ROUNDS_STARTED.get(key)
+    if started is None:
+        started = RoundStarted(round=number, starter=starter, trump=_card(trump))
+        if number < _SHARED_ROUNDS:
+            _ROUNDS_STARTED[key] = started
+    events.append(started)
     events.extend(
         Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
         for s, h in enumerate(dealt)
