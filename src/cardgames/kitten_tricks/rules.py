@@ -192,6 +192,21 @@ class State(_BaseState[_Position]):
         return self._pos.to_move
 
     @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
+
+    @property
     def round(self) -> int:
         """The 1-based index of the current round."""
         return self._pos.table.number
@@ -303,8 +318,7 @@ class State(_BaseState[_Position]):
         return pos, events
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
-        pos = self._pos
-        return pos.hands[pos.to_move]  # type: ignore[index]  # in play
+        return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, PlayCard):
@@ -338,7 +352,8 @@ class State(_BaseState[_Position]):
     ) -> tuple[_Position, list[Event]]:
         """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
         _, _, leader, _, collections, table = pos
-        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
+        rules: Rules = self._rules  # type: ignore[assignment]  # the property, one call shorter
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
         players = self._players
         winner = (leader + at) % players
         key = (winner << 9) | (trick[at] << 1) | coup
@@ -364,7 +379,7 @@ class State(_BaseState[_Position]):
         else:
             return _new(_Position, (hands, (), winner, winner, collections, table)), events
         return self._end_round(
-            _Position(hands, (), winner, None, collections, table), reason, seat, events
+            _new(_Position, (hands, (), winner, None, collections, table)), reason, seat, events
         )
 
     def _lose_colours(
@@ -411,7 +426,11 @@ class State(_BaseState[_Position]):
                     )
                 events.append(received)
             discard += tuple(cards_[players - 1 :])
-        return tuple(new_hands), table._replace(discard=discard)
+        # `_replace` is interpreted Python: the record is rebuilt from its fields instead.
+        trump, stock, _, super_chats, number, starter, winners = table
+        return tuple(new_hands), _new(
+            _Round, (trump, stock, discard, super_chats, number, starter, winners)
+        )
 
     def _end_round(
         self, pos: _Position, reason: str, seat: int, events: list[Event]
@@ -471,6 +490,12 @@ class State(_BaseState[_Position]):
 
 _DEAL_PURPOSE: Final = 0x100
 _LOSS_PURPOSE: Final = 0x200
+
+
+def _legal(pos: _Position) -> tuple[Action, ...]:
+    """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
+    to_move = pos.to_move
+    return () if to_move is None else pos.hands[to_move]
 
 
 def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
