@@ -334,7 +334,10 @@ class State(_BaseState[_Position]):
         card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
         hand = hands[mover]
         at = hand.index(action)
-        hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
+        # One list copy and a store: cheaper than splicing the tuple around ``mover``.
+        new_hands = list(hands)
+        new_hands[mover] = hand[:at] + hand[at + 1 :]
+        hands = tuple(new_hands)
         trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
@@ -368,7 +371,9 @@ class State(_BaseState[_Position]):
             collection[c >> _SHIFT] += (c,)
         if max(map(len, collection)) >= LOSS_THRESHOLD:
             hands, table = self._lose_colours(winner, collection, hands, table, events)
-        collections = (*collections[:winner], tuple(collection), *collections[winner + 1 :])
+        new_collections = list(collections)
+        new_collections[winner] = tuple(collection)
+        collections = tuple(new_collections)
         if all(collection):
             reason, seat = "all-colours", winner
         elif () in hands:
