@@ -104,6 +104,14 @@ _PLAYED: Final = tuple(
 # Every trick has one; the records are immutable, so each is made once and then shared.
 _TRICKS_WON: Final[dict[int, TrickWon]] = {}
 
+# Likewise each card dealt out of a lost colour, keyed by ``(receiver << 3 | source) << 8 |
+# card`` (seats below 8, card ints below 256), and each round's start, keyed by ``(round << 3 |
+# starter) << 8 | trump`` for the first `_SHARED_ROUNDS` rounds only (beyond, the key space has
+# no bound: those rounds build their record).
+_CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
+_ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
+_SHARED_ROUNDS: Final = 64
+
 # --- Scenarios -----------------------------------------------------------------------------
 
 
@@ -182,6 +190,21 @@ class State(_BaseState[_Position]):
     def to_move(self) -> int | None:
         """The seat to play to the trick, or ``None`` once the match is over."""
         return self._pos.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
 
     @property
     def round(self) -> int:
@@ -295,8 +318,7 @@ class State(_BaseState[_Position]):
         return pos, events
 
     def _compute_legal_actions(self) -> tuple[Action, ...]:
-        pos = self._pos
-        return pos.hands[pos.to_move]  # type: ignore[index]  # in play
+        return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, PlayCard):
@@ -312,7 +334,10 @@ class State(_BaseState[_Position]):
         card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
         hand = hands[mover]
         at = hand.index(action)
-        hands = (*hands[:mover], hand[:at] + hand[at + 1 :], *hands[mover + 1 :])
+        # One list copy and a store: cheaper than splicing the tuple around ``mover``.
+        new_hands = list(hands)
+        new_hands[mover] = hand[:at] + hand[at + 1 :]
+        hands = tuple(new_hands)
         trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = self._players
@@ -330,7 +355,8 @@ class State(_BaseState[_Position]):
     ) -> tuple[_Position, list[Event]]:
         """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
         _, _, leader, _, collections, table = pos
-        at, coup = _trick_winner(trick, table.trump >> _SHIFT, self.rules.values)
+        rules: Rules = self._rules  # type: ignore[assignment]  # the property, one call shorter
+        at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
         players = self._players
         winner = (leader + at) % players
         key = (winner << 9) | (trick[at] << 1) | coup
@@ -345,7 +371,9 @@ class State(_BaseState[_Position]):
             collection[c >> _SHIFT] += (c,)
         if max(map(len, collection)) >= LOSS_THRESHOLD:
             hands, table = self._lose_colours(winner, collection, hands, table, events)
-        collections = (*collections[:winner], tuple(collection), *collections[winner + 1 :])
+        new_collections = list(collections)
+        new_collections[winner] = tuple(collection)
+        collections = tuple(new_collections)
         if all(collection):
             reason, seat = "all-colours", winner
         elif () in hands:
@@ -356,7 +384,7 @@ class State(_BaseState[_Position]):
         else:
             return _new(_Position, (hands, (), winner, winner, collections, table)), events
         return self._end_round(
-            _Position(hands, (), winner, None, collections, table), reason, seat, events
+            _new(_Position, (hands, (), winner, None, collections, table)), reason, seat, events
         )
 
     def _lose_colours(
@@ -392,16 +420,22 @@ class State(_BaseState[_Position]):
                 receiver = (winner + k + 1) % players
                 play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
                 new_hands[receiver] = (*new_hands[receiver], play)
-                events.append(
-                    CardReceived(
+                key = (receiver << 3 | winner) << 8 | cards_[k]
+                received = _CARDS_RECEIVED.get(key)
+                if received is None:
+                    received = _CARDS_RECEIVED[key] = CardReceived(
                         seat=receiver,
                         source=winner,
                         card=_card(cards_[k]),
                         visible_to=_ONLY[receiver],
                     )
-                )
+                events.append(received)
             discard += tuple(cards_[players - 1 :])
-        return tuple(new_hands), table._replace(discard=discard)
+        # `_replace` is interpreted Python: the record is rebuilt from its fields instead.
+        trump, stock, _, super_chats, number, starter, winners = table
+        return tuple(new_hands), _new(
+            _Round, (trump, stock, discard, super_chats, number, starter, winners)
+        )
 
     def _end_round(
         self, pos: _Position, reason: str, seat: int, events: list[Event]
@@ -463,6 +497,12 @@ _DEAL_PURPOSE: Final = 0x100
 _LOSS_PURPOSE: Final = 0x200
 
 
+def _legal(pos: _Position) -> tuple[Action, ...]:
+    """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
+    to_move = pos.to_move
+    return () if to_move is None else pos.hands[to_move]
+
+
 def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
     """KT-3: the index of the winning card, and whether it won as a Coup de patte.
 
@@ -497,15 +537,23 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     size = HAND_SIZES[players]
     dealt = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
-    events.append(RoundStarted(round=number, starter=starter, trump=_card(trump)))
-    events.extend(
-        Dealt(seat=s, count=size, hand=_as_cards(h), visible_to=_ONLY[s])
-        for s, h in enumerate(dealt)
-    )
-    hands = tuple(map(_plays, dealt))
-    table = _Round(trump, order[players * size + 1 :], (), super_chats, number, starter, None)
+    key = (number << 3 | starter) << 8 | trump
+    started = _ROUNDS_STARTED.get(key)
+    if started is None:
+        started = RoundStarted(round=number, starter=starter, trump=_card(trump))
+        if number < _SHARED_ROUNDS:
+            _ROUNDS_STARTED[key] = started
+    events.append(started)
+    hands: list[tuple[PlayCard, ...]] = []
+    for s, h in enumerate(dealt):
+        # `_as_cards` and `_plays` inlined: two interpreted calls fewer per seat and round.
+        hand: tuple[Card, ...] = tuple(map(_CARD.__getitem__, h))  # type: ignore[arg-type]
+        events.append(Dealt(seat=s, count=size, hand=hand, visible_to=_ONLY[s]))
+        hands.append(tuple(map(_PLAYS.__getitem__, h)))  # type: ignore[arg-type]
+    stock = order[players * size + 1 :]
+    table = _new(_Round, (trump, stock, (), super_chats, number, starter, None))
     empty = (((),) * rules.colours,) * players
-    return _Position(hands, (), starter, starter, empty, table)
+    return _new(_Position, (tuple(hands), (), starter, starter, empty, table))
 
 
 GAME: Game[State] = Game(
