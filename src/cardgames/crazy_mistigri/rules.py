@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import not_
 from typing import Final, cast
 
 from cardgames import cards
@@ -671,7 +670,7 @@ def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position,
     return _finish_turn(state, pos, hands, pile, events)
 
 
-def _finish_turn(
+def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     state: State,
     pos: _Position,
     hands: tuple[tuple[int, ...], ...],
@@ -692,12 +691,22 @@ def _finish_turn(
     aids = pos.passed
     if aids[mover] is not passed:
         aids = (*aids[:mover], passed, *aids[mover + 1 :])
-    players = state._players  # noqa: SLF001 - the transitions are the State's own hooks
-    if hands.count(()) >= players - 1:
+    # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
+    # those is a call through Python, a loop a few machine instructions per seat.
+    players = len(hands)
+    holders = 0
+    for hand in hands:
+        if hand:
+            holders += 1
+    if holders <= 1:
         return _end_round(state, pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
     # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-    if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
-        return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
+    if passed or not hands[mover]:
+        for seat, hand in enumerate(hands):
+            if hand and not aids[seat]:
+                break
+        else:
+            return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
     after = (mover + direction) % players
     while not hands[after]:
         after = (after + direction) % players
@@ -743,7 +752,7 @@ def _end_round(  # noqa: PLR0917
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
     events.append(RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores))
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    players = state._players  # noqa: SLF001
+    players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
