@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import not_
 from typing import Final, cast
 
 from cardgames import cards
@@ -154,9 +153,28 @@ _BETWEEN: Final = tuple(tuple(frozenset({a, b}) for b in range(5)) for a in rang
 # The most frequent events, interned.
 _PASSED: Final = tuple(Passed(seat=s) for s in range(5))
 _LEFT: Final = tuple(LeftRound(seat=s) for s in range(5))
-# Filled as they occur, keyed by seats and card ids: bounded by the cards that exist.
+# Events are immutable values, so those whose fields come from a small set are built once and
+# shared: the smallest families as tables indexed by seat, the others on first use in dicts keyed
+# by one int packing their fields (seats take 3 bits, card ids 8; an int hashes cheaper than a
+# tuple). These are bounded by the seats and cards that exist; round starts are kept for the
+# first `_ROUNDS_KEPT` rounds only, later ones are built each time.
+_SWAP_AWAITED: Final = tuple(SwapAwaited(seat=s) for s in range(5))
+# _REVERSED[seat][(direction + 1) >> 1]: index 0 for counterclockwise (-1), 1 for clockwise.
+_REVERSED: Final = tuple(
+    (
+        Reversed(seat=s, direction=Direction.COUNTERCLOCKWISE),
+        Reversed(seat=s, direction=Direction.CLOCKWISE),
+    )
+    for s in range(5)
+)
+_ROUNDS_KEPT: Final = 64
 _DREW: Final[dict[int, Drew]] = {}
-_DISCARDED: Final[dict[tuple[int, int, int], PairDiscarded]] = {}
+_DISCARDED: Final[dict[int, PairDiscarded]] = {}
+_TAKEN: Final[dict[int, PileCardTaken]] = {}
+_GIVEN: Final[dict[int, CardGiven]] = {}
+_CHOSEN: Final[dict[int, CardChosen]] = {}
+_SWAPPED: Final[dict[int, SwappedWithPile]] = {}
+_ROUND_STARTED: Final[dict[int, RoundStarted]] = {}
 
 # --- Rules options (the record: `cardgames.crazy_mistigri.options`) ---------------------
 
@@ -504,7 +522,10 @@ def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, lis
     give, take = _id(action.discard), _id(action.take)
     hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
     pile = (*_without(pos.pile, take), give)
-    event = SwappedWithPile(seat=swapper, discarded=action.discard, taken=action.take)
+    key = (swapper << 8 | give) << 8 | take
+    event = _SWAPPED.get(key)
+    if event is None:
+        event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
     return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
 
 
@@ -523,7 +544,7 @@ def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Pos
     hands = _replace_hand(pos.hands, mover, hand)
     pile = (*pos.pile, a, b)
     value = a >> 4 if a >> 4 == b >> 4 else 0
-    key = (mover, a, b)
+    key = (mover << 8 | a) << 8 | b
     discarded = _DISCARDED.get(key)
     if discarded is None:
         pair = (action.first, action.second)
@@ -580,7 +601,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
             events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
             return _finish_turn(state, pos, hands, pile, events)
         direction = -pos.direction
-        events.append(Reversed(seat=mover, direction=Direction(direction)))
+        events.append(_REVERSED[mover][(direction + 1) >> 1])
         return _finish_turn(state, pos._replace(direction=direction), hands, pile, events)
     if action is _DISCARD_ONES:
         hand = hands[mover]
@@ -595,11 +616,15 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
                     return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
         return _finish_turn(state, pos, hands, pile, events)
     if isinstance(action, ForceCard):
-        events.append(CardChosen(seat=mover, card=action.card, visible_to=_ONLY[mover]))
         forced = _id(action.card)
+        key = mover << 8 | forced
+        chosen = _CHOSEN.get(key)
+        if chosen is None:
+            chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
+        events.append(chosen)
         return _finish_turn(state, pos, hands, pile, events, forced=forced)
     if action is _SWAP_LATER:
-        events.append(SwapAwaited(seat=mover))
+        events.append(_SWAP_AWAITED[mover])
         return _finish_turn(state, pos, hands, pile, events, swap=True)
     # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
     events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
@@ -614,9 +639,13 @@ def _give(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     given[mover] = _without(given[mover], card)
     given[to] = (*given[to], card)
     hands = tuple(given)
-    events: list[Event] = [
-        CardGiven(seat=mover, to=to, card=action.card, visible_to=_BETWEEN[mover][to])
-    ]
+    key = (mover << 3 | to) << 8 | card
+    given_event = _GIVEN.get(key)
+    if given_event is None:
+        given_event = _GIVEN[key] = CardGiven(
+            mover, to, action.card, visible_to=_BETWEEN[mover][to]
+        )
+    events: list[Event] = [given_event]
     if not hands[mover]:
         events.append(_LEFT[mover])
         if _holders(hands) <= 1:
@@ -630,14 +659,18 @@ def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position,
     to, card = action.to, _id(action.card)
     pile = _without(pos.pile, card)
     hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
-    events: list[Event] = [PileCardTaken(seat=to, chooser=pos.mover, card=action.card)]
+    key = (to << 3 | pos.mover) << 8 | card
+    taken = _TAKEN.get(key)
+    if taken is None:
+        taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
+    events: list[Event] = [taken]
     rest = pos.recipients[1:]
     if rest and pile:
         return _NEW(_Position, (hands, pile, *pos[2:11], rest, pos.match)), events
     return _finish_turn(state, pos, hands, pile, events)
 
 
-def _finish_turn(
+def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     state: State,
     pos: _Position,
     hands: tuple[tuple[int, ...], ...],
@@ -658,12 +691,22 @@ def _finish_turn(
     aids = pos.passed
     if aids[mover] is not passed:
         aids = (*aids[:mover], passed, *aids[mover + 1 :])
-    players = state._players  # noqa: SLF001 - the transitions are the State's own hooks
-    if hands.count(()) >= players - 1:
+    # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
+    # those is a call through Python, a loop a few machine instructions per seat.
+    players = len(hands)
+    holders = 0
+    for hand in hands:
+        if hand:
+            holders += 1
+    if holders <= 1:
         return _end_round(state, pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
     # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-    if (passed or not hands[mover]) and all(map(bool.__or__, aids, map(not_, hands))):
-        return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
+    if passed or not hands[mover]:
+        for seat, hand in enumerate(hands):
+            if hand and not aids[seat]:
+                break
+        else:
+            return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
     after = (mover + direction) % players
     while not hands[after]:
         after = (after + direction) % players
@@ -709,7 +752,7 @@ def _end_round(  # noqa: PLR0917
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
     events.append(RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores))
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    players = state._players  # noqa: SLF001
+    players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
@@ -847,7 +890,15 @@ def _new_round(
         seat = (start + k) % players
         hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
     hands[right] = (*hands[right], deck[-1])
-    events: list[Event] = [RoundStarted(round=match.round, starting_player=start)]
+    number = match.round
+    if number < _ROUNDS_KEPT:
+        key = number << 3 | start
+        started = _ROUND_STARTED.get(key)
+        if started is None:
+            started = _ROUND_STARTED[key] = RoundStarted(number, start)
+    else:
+        started = RoundStarted(number, start)
+    events: list[Event] = [started]
     events += [
         Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
         for s, h in enumerate(hands)
