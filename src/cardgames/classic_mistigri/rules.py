@@ -218,9 +218,18 @@ class State(_BaseState[_Position]):
         hands = tuple(tuple(c.motif for c in h) for h in setup.hands)
         return _settle(hands, setup.pairs, setup.to_move, rules, events, start=True)
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every position of the fan drawn from, as a blind draw; ``()`` once over (CL-4).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
-        pos = self._pos
-        return _DRAWS_OF[len(pos.hands[pos.source])]  # type: ignore[index]
+        return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
         source = self.draw_from
@@ -304,6 +313,13 @@ class State(_BaseState[_Position]):
                 hands[a][i], hands[b][j] = y, x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
         return self._replace_position(self._pos._replace(hands=new_hands))
+
+
+def _legal(pos: _Position) -> tuple[Action, ...]:
+    """CL-4: the mover draws blind from the fan of ``source``: one action per position."""
+    if pos.to_move is None:
+        return ()
+    return _DRAWS_OF[len(pos.hands[pos.source])]  # type: ignore[index]  # in play: a source
 
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
