@@ -1,8 +1,9 @@
 """The engine's records: the base classes of actions and events, the deal event, outcomes, views.
 
 They live apart from `cardgames.engine` (which re-exports every public name) because they are
-attrs records, which stay interpreted Python in the compiled build: mypyc compiles the engine's
-logic (`State`, `Game`) but cannot compile a class that attrs rebuilds. See the Performance page.
+attrs records, which stay interpreted Python in the compiled build: mypyc cannot compile a class
+that attrs rebuilds, and the modules it compiles (`rng`, each game's `rules`) build these records.
+See the Performance page.
 """
 
 from __future__ import annotations
