@@ -23,7 +23,6 @@ from cardgames.crazy_animals._position import (
     _KNOCKING,
     _OVER,
     _TURN,
-    _new_position,
     _Position,
 )
 from cardgames.crazy_animals.actions import (
@@ -117,6 +116,9 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 
 # By player count (none below 2), then mover.
+# Builds a _Position without the NamedTuple's Python-level __new__; called directly, not through
+# `_position._new_position` (a functools.partial, which compiled code calls through Python).
+_NEW: Final = tuple.__new__
 _LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
 # Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
 # one viewer sure of a card.
@@ -448,7 +450,8 @@ def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
     stock = stock[:-1]
     mover: int = pos.to_move  # type: ignore[assignment]
     events.append(_DREW[mover][card])
-    return _new_position(
+    return _NEW(
+        _Position,
         (
             pos.slots,
             stock,
@@ -463,7 +466,7 @@ def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
             pos.final_left,
             pos.round,
             pos.totals,
-        )
+        ),
     )
 
 
@@ -570,7 +573,8 @@ def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, lis
     del action
     mover: int = pos.to_move  # type: ignore[assignment]
     n = state._players  # noqa: SLF001 - the state's own player count
-    new = _new_position(
+    new = _NEW(
+        _Position,
         (
             pos.slots,
             pos.stock,
@@ -585,14 +589,15 @@ def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, lis
             n - 1,
             pos.round,
             pos.totals,
-        )
+        ),
     )
     return new, [_KNOCKED[mover]]
 
 
 def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     del action
-    new = _new_position(
+    new = _NEW(
+        _Position,
         (
             pos.slots,
             pos.stock,
@@ -607,7 +612,7 @@ def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, 
             pos.final_left,
             pos.round,
             pos.totals,
-        )
+        ),
     )
     return new, []
 
@@ -642,7 +647,8 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         to_move, step = mover, _KNOCKING
     else:
         to_move, step = (mover + 1) % n, _TURN
-    new = _new_position(
+    new = _NEW(
+        _Position,
         (
             slots,
             pos.stock,
@@ -657,7 +663,7 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
             final_left,
             pos.round,
             pos.totals,
-        )
+        ),
     )
     return new, events
 
@@ -684,7 +690,8 @@ def _end_round(
         events.append(MatchEnded(winners=_winners(totals), totals=totals))
         # Every slot is face up now, so every seat knows the whole table.
         known = tuple([_SAME[n][card] for card in slots])
-        over = _new_position(
+        over = _NEW(
+            _Position,
             (
                 slots,
                 stock,
@@ -699,7 +706,7 @@ def _end_round(
                 0,
                 pos.round,
                 totals,
-            )
+            ),
         )
         return over, events
     starter = (state.rules.first_player + pos.round) % n
@@ -828,7 +835,8 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
         if looked is None:
             looked = _LOOKED[key] = _looked(seat, slots[first], slots[last])
         events.append(looked)
-    pos = _new_position(
+    pos = _NEW(
+        _Position,
         (
             slots,
             stock,
@@ -843,7 +851,7 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
             0,
             round_,
             totals,
-        )
+        ),
     )
     return pos, events
 
