@@ -31,22 +31,15 @@ import cardgames
 
 HERE = Path(__file__).resolve().parent
 
+# The game's side: the random-playout loop of throughput.py, in the build's own interpreter.
 PLAYOUT = """
-import random, sys, time
-import cardgames
-slug, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-game = cardgames.get_game(slug)
-rng = random.Random(players)
-actions = seed = 0
-start = time.process_time()
-deadline = start + seconds
-while time.process_time() < deadline:
-    state = game.new(players, seed=seed)
-    seed += 1
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_actions()))
-        actions += 1
-print(actions / (time.process_time() - start))
+import sys
+sys.path.insert(0, sys.argv[1])
+import cardgames, throughput
+_, actions, _, cpu = throughput.play_timed(
+    cardgames.get_game(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+)
+print(actions / cpu)
 """
 
 
@@ -67,7 +60,7 @@ def eights_rate(seconds: float) -> float:
 def game_rate(python: str, slug: str, players: int, seconds: float) -> float:
     """The game's actions per CPU second over one run, in a fresh process of ``python``."""
     done = subprocess.run(  # noqa: S603 - our own interpreter and script
-        [python, "-c", PLAYOUT, slug, str(players), str(seconds)],
+        [python, "-c", PLAYOUT, str(HERE), slug, str(players), str(seconds)],
         check=True,
         capture_output=True,
         text=True,
