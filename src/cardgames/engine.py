@@ -325,7 +325,7 @@ class State(abc.ABC, Generic[_P]):
         # transition, however many events it caused), and its seed's key. Its slots, and those
         # of its log's new node (what `Chain.push` does), are set here rather than through
         # __init__ or push: each would cost one more Python call per action.
-        successor = _new_state(type(self))
+        successor = _new(type(self))
         successor._rules = self._rules
         successor._players = self._players
         successor._seed = self._seed
@@ -333,7 +333,7 @@ class State(abc.ABC, Generic[_P]):
         successor._setup = self._setup
         successor._pos = pos
         log = self._log
-        entry = _new_chain(Chain)
+        entry = _new(Chain)
         entry._prev = log  # what Chain.push does, inlined
         entry._last = (action, events)
         entry._len = log._len + 1
@@ -539,8 +539,7 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
 
 
 _GOLDEN = 0x9E3779B97F4A7C15
-_new_state = object.__new__
-_new_chain = object.__new__
+_new = object.__new__  # an instance whose slots the caller sets (State.apply)
 _MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 

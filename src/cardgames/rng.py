@@ -64,10 +64,7 @@ def below_at(key: int, step: int, purpose: int, n: int) -> int:
 
 
 def _below_at_big(key: int, step: int, purpose: int, n: int) -> int:
-    z = (key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return ((z ^ (z >> 31)) * n) >> 64
+    return (_stream_key_big(key, step, purpose) * n) >> 64
 
 
 def _times(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:  # noqa: PLR0917
