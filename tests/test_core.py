@@ -102,36 +102,54 @@ def _keys_material(keys: list[int]) -> bytes:
     return b"".join(k.to_bytes(8, "little") for k in keys)
 
 
+def _bucketed_order(keys: list[int]) -> list[int] | None:
+    material = _keys_material(keys)
+    return rng_module._bucketed(material, tuple(range(len(keys))), len(keys))
+
+
 @given(st.lists(st.integers(0, 2**64 - 1), min_size=2, max_size=128))
 def test_shuffle_order_from_top_bits_equals_the_full_key_order(keys: list[int]) -> None:
-    """The compiled build's shuffle order (marks of the keys' top bits) is the reference order.
+    """The compiled build's shuffle order (buckets of the keys' top bits) is the reference order.
 
-    Where two keys share their top 23 bits, the marks give way (None) to the full sort.
+    Where two keys share their top 23 bits, the buckets give way (None) to the full sort.
     """
     material = _keys_material(keys)
     reference = sorted(range(len(keys)), key=keys.__getitem__)
     assert rng_module._order(material, len(keys)) == reference
-    marks = rng_module._marks(material, len(keys))
+    ordered = _bucketed_order(keys)
     tops = [k >> 41 for k in keys]
     if len(set(tops)) < len(tops):
-        assert marks is None
+        assert ordered is None
     else:
-        assert marks is not None
-        assert [m & 0x7F for m in marks] == reference
+        assert ordered == reference
 
 
-@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2**41 - 1)), min_size=2, max_size=20))
-def test_shuffle_order_from_top_bits_gives_way_on_a_tie(parts: list[tuple[int, int]]) -> None:
-    """Keys that share their top 23 bits make the marks give way to the full sort."""
-    keys = [top << 41 | low for top, low in parts]
-    material = _keys_material(keys)
-    marks = rng_module._marks(material, len(keys))
-    tops = [top for top, _ in parts]
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2**41 - 1)), min_size=2, max_size=128),
+    st.integers(0, 2**21 - 1),
+)
+def test_shuffle_order_from_top_bits_gives_way_on_a_tie(
+    parts: list[tuple[int, int]], spread: int
+) -> None:
+    """Keys that share their top 23 bits make the buckets give way to the full sort.
+
+    The keys crowd into a few buckets (long chains), which is where ties and the chains'
+    insertion order are tested.
+    """
+    keys = [(top * spread) % 2**23 << 41 | low for top, low in parts]
+    ordered = _bucketed_order(keys)
+    tops = [k >> 41 for k in keys]
     if len(set(tops)) < len(tops):
-        assert marks is None
+        assert ordered is None
     else:
-        assert marks is not None
-        assert [m & 0x7F for m in marks] == sorted(range(len(keys)), key=keys.__getitem__)
+        assert ordered == sorted(range(len(keys)), key=keys.__getitem__)
+
+
+@given(st.lists(st.integers(0, 2**23 - 1), min_size=2, max_size=128, unique=True))
+def test_shuffle_order_from_top_bits_sorts_keys_crowded_in_one_bucket(tops: list[int]) -> None:
+    """Distinct top bits give the reference order however they crowd the buckets."""
+    keys = [top << 41 | (index * 0x9E3779B1) % 2**41 for index, top in enumerate(tops)]
+    assert _bucketed_order(keys) == sorted(range(len(keys)), key=keys.__getitem__)
 
 
 def test_shuffle_is_the_same_in_both_builds_for_any_size() -> None:

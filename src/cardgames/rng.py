@@ -37,7 +37,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _HALVES_N: Final = 2**30  # bounds within which the halves never overflow 64 bits
 _HALVES_STEP: Final = 2**31
 _HALVES_PURPOSE: Final = 2**16
-_MARKED: Final = 128  # the most items `_marks` orders: an index takes a mark's low 7 bits
+_BUCKETED: Final = 128  # the most items `_bucketed` orders (a bound below 256)
 
 NATIVE: Final = is_compiled(sys.modules[__name__])
 """Whether this module runs compiled: then `below_at` computes in machine integers."""
@@ -198,7 +198,7 @@ class Rng:
         Each item gets a 64-bit random key and the items are sorted by key (ties, with odds
         below ``n**2 / 2**65``, keep their order). Deals are the hot spot of short matches, so
         all keys come from one SHAKE-256 output and the sort runs in C. Compiled (`NATIVE`),
-        the order is first read off the keys' top bits (`_marks`), which gives the same order
+        the order is first read off the keys' top bits (`_bucketed`), which gives the same order
         several times faster.
         """
         n = len(items)
@@ -206,10 +206,10 @@ class Rng:
             return tuple(items)
         self._counter += 1
         material = hashlib.shake_256(_PACK(self._key, self._counter)).digest(8 * n)
-        if NATIVE and n <= _MARKED:
-            marks = _marks(material, n)
-            if marks is not None:
-                return tuple([items[mark & (_MARKED - 1)] for mark in marks])
+        if NATIVE and n <= _BUCKETED:
+            ordered = _bucketed(material, items if isinstance(items, tuple) else tuple(items), n)
+            if ordered is not None:
+                return tuple(ordered)
         # With two or more indices, itemgetter builds the tuple in C.
         return itemgetter(*_order(material, n))(items)  # type: ignore[no-any-return]
 
@@ -224,26 +224,47 @@ def _order(material: bytes, n: int) -> list[int]:
     return sorted(range(n), key=keys.__getitem__)
 
 
-def _marks(material: bytes, n: int) -> list[int] | None:
-    """`_order` read off the top 23 bits of each key: sorted marks, or None if two tie.
+def _top(material: bytes, j: i64) -> i64:
+    """Key ``j``'s top 23 bits (its bytes come least significant first, so they end in byte 5)."""
+    at = 8 * j
+    return i64(material[at + 7]) << 15 | i64(material[at + 6]) << 7 | i64(material[at + 5]) >> 1
 
-    Mark ``j`` is key ``j``'s top 23 bits followed by ``j`` in 7 bits (``n`` is at most
-    `_MARKED`), small enough for the sort's fast path on one-digit integers. When no two keys
-    share their top 23 bits, those bits alone decide every comparison of full keys, so the
-    sorted marks list the indices in `_order`'s order. Otherwise (odds about ``n**2 / 2**24``)
-    it returns None and the caller sorts the full keys.
+
+def _bucketed(material: bytes, items: tuple[_T, ...], n: i64) -> list[_T] | None:
+    """The items in `_order`'s order, read off the top 23 bits of each key; None if two tie.
+
+    A distribution sort: each index goes to the bucket of its key's top bits (about ``n``
+    buckets), into a chain kept sorted by the top 23 bits. When no two keys share their top
+    23 bits, those bits alone decide every comparison of full keys, so walking the buckets in
+    order lists the items in `_order`'s order. Otherwise (odds about ``n**2 / 2**24``) it
+    returns None and the caller sorts the full keys. Every number the lists hold is in
+    ``range(256)``: a small integer that CPython never allocates and unboxes on a fast path.
     """
-    marks: list[int] = []
+    end: i64 = _BUCKETED  # no index: `n` is at most `_BUCKETED`
+    shift: i64 = 23 - int(n).bit_length()
+    heads: list[i64] = [end] * (1 << (23 - shift))  # the first index of each bucket
+    after: list[i64] = [end] * n  # the next index in the same bucket
     for j in range(n):
-        at = 8 * j  # key j's bytes, least significant first: its top 23 bits end in byte 5
-        marks.append(
-            material[at + 7] << 22 | material[at + 6] << 14 | (material[at + 5] >> 1) << 7 | j
-        )
-    marks.sort()
-    last = -1
-    for mark in marks:
-        top = mark >> 7
-        if top == last:
-            return None
-        last = top
-    return marks
+        top = _top(material, j)
+        bucket = top >> shift
+        before = end
+        at = heads[bucket]
+        while at != end:
+            other = _top(material, at)
+            if other >= top:
+                if other == top:
+                    return None
+                break
+            before, at = at, after[at]
+        after[j] = at
+        if before == end:
+            heads[bucket] = j
+        else:
+            after[before] = j
+    ordered: list[_T] = []
+    for first in heads:
+        at = first
+        while at != end:
+            ordered.append(items[at])
+            at = after[at]
+    return ordered
