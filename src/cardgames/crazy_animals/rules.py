@@ -321,17 +321,18 @@ class State(_BaseState[_Position]):
         turns = min(setup.turns_taken, players)
         return pos._replace(to_move=setup.to_move, turns=turns), events
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos, self._players)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
-        pos = self._pos
-        mover: int = pos.to_move  # type: ignore[assignment]  # never None while legal
-        table = _LEGAL[self._players][mover]
-        step = pos.step
-        if step == _TURN:
-            return table[0] if pos.discard[-1] < _SWAP else table[1]
-        if step == _KNOCKING:
-            return table[10]
-        use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
-        return table[2 + use] if step == _DRAWN else table[6 + use]
+        return _legal(self._pos, self._players)
 
     def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - one reason per rule
         pos = self._pos
@@ -422,6 +423,21 @@ class State(_BaseState[_Position]):
 
 
 # --- Transitions: the handlers of `State._advance`, by action type ---------------------
+
+
+def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
+    mover = pos.to_move
+    if mover is None:
+        return ()
+    table = _LEGAL[players][mover]
+    step = pos.step
+    if step == _TURN:
+        return table[0] if pos.discard[-1] < _SWAP else table[1]
+    if step == _KNOCKING:
+        return table[10]
+    use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
+    return table[2 + use] if step == _DRAWN else table[6 + use]
+
 
 # Module-level functions rather than methods, taking the state whose position they advance:
 # the compiled build calls one directly, where a method of `State` (an ordinary Python class)
