@@ -13,6 +13,7 @@ import cardgames
 from cardgames import _codec, errors
 from cardgames import rng as rng_module
 from cardgames._chain import Chain
+from cardgames._draws import random_below
 from cardgames.cards import deal_round_robin
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card
 from cardgames.rng import Rng, _mix, seed_key
@@ -46,11 +47,25 @@ def test_rng_known_values() -> None:
 
 
 def test_state_fast_draw_matches_the_rng_module() -> None:
-    """The engine's inlined single draw equals ``Rng.below_at`` at the state's step."""
-    state = cardgames.get_game("classic-mistigri").new(3, seed=99)
-    state = state.apply(state.legal_actions()[0])
-    for n in (1, 7, 1000):
-        assert state._random_below(n, 3) == Rng.below_at(seed_key(99), 1, 3, n)
+    """A state's single draw (`_draws.random_below`, inlined when interpreted) is ``below_at``.
+
+    Checked at every step of a match, for several bounds and purposes, through the engine's
+    method and the games' direct call.
+    """
+    state = cardgames.get_game("classic-mistigri").new(3, seed=2**64 - 99)
+    key = seed_key(2**64 - 99)
+    step = 0
+    while True:
+        for n in (1, 7, 1000, 2**40):
+            for purpose in (0, 3, 2**16 - 1):
+                expected = Rng.below_at(key, step, purpose, n)
+                assert state._random_below(n, purpose) == expected
+                assert random_below(state, n, purpose) == expected
+        if state.is_over:
+            break
+        state = state.apply(state.legal_actions()[0])
+        step += 1
+    assert step == len(state.history) > 0
 
 
 @given(

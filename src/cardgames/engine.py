@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from cardgames import _codec
 from cardgames._chain import Chain
+from cardgames._draws import random_below
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import (
     FORMAT_VERSION,
@@ -45,7 +46,7 @@ from cardgames.errors import (
     InvalidSetupError,
     InvalidStateError,
 )
-from cardgames.rng import NATIVE, SEED_LIMIT, Rng, below_at, fresh_seed, seed_key
+from cardgames.rng import SEED_LIMIT, Rng, fresh_seed, seed_key
 
 if TYPE_CHECKING:
     from cardgames._codec import JSONValue
@@ -387,19 +388,12 @@ class State(abc.ABC, Generic[_P]):
         return Rng.from_key(self._key, self._log._len - 1, purpose)
 
     def _random_below(self, n: int, purpose: int = 0) -> int:
-        """One uniform integer in ``range(n)`` for this point of the match (the fast path).
+        """One uniform integer in ``range(n)`` for this point of the match.
 
-        Equal to ``rng.below_at(seed_key(seed), len(history), purpose, n)``, which it calls
-        when `cardgames.rng` runs compiled (machine integers compute it several times faster);
-        interpreted, it is inlined here, because every blind draw calls it.
+        Equal to ``rng.below_at(seed_key(seed), len(history), purpose, n)``. The built-in
+        games call `cardgames._draws.random_below`, which this returns, directly.
         """
-        step = self._log._len - 1  # the chain's slot: len() would be one more Python call
-        if NATIVE:
-            return below_at(self._key, step, purpose, n)
-        z = (self._key + ((step << 16) + purpose + 1) * _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        return random_below(self, n, purpose)
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
         return tuple(
@@ -538,9 +532,7 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
     return cls(rules, players, seed, setup, pos, Chain.of(log))
 
 
-_GOLDEN = 0x9E3779B97F4A7C15
 _new = object.__new__  # an instance whose slots the caller sets (State.apply)
-_MASK = 2**64 - 1
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
 

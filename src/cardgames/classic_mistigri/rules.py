@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Final, NamedTuple, cast
 
 from cardgames import cards
+from cardgames._draws import random_below
 from cardgames._mypyc import mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
@@ -249,7 +250,7 @@ class State(_BaseState[_Position]):
         fan = pos.hands[source]
         # Reshuffling the fan and taking the card at ``position`` picks each card with equal
         # probability; a random rotation of the fan gives that distribution in O(1).
-        index = (self._random_below(len(fan)) + action.position) % len(fan)
+        index = (random_below(self, len(fan)) + action.position) % len(fan)
         motif = fan[index]
         hands = list(pos.hands)
         hands[source] = fan[:index] + fan[index + 1 :]

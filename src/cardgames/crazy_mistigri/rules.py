@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Final, cast
 
 from cardgames import cards
+from cardgames._draws import random_below
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
@@ -468,7 +469,7 @@ def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     else:
         # Reshuffling the fan and taking the card at ``position`` picks each card with
         # equal probability; a random rotation of the fan gives that distribution in O(1).
-        offset = state._random_below(len(fan))  # noqa: SLF001
+        offset = random_below(state, len(fan))
         index = (offset + action.position) % len(fan)  # type: ignore[attr-defined]
     card = fan[index]
     hands = list(pos.hands)

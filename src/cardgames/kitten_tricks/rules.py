@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
+from cardgames._draws import random_below
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -415,7 +416,7 @@ class State(_BaseState[_Position]):
             # picks the dealt cards uniformly, one random number per receiver.
             cards_ = list(lost)
             for k in range(players - 1):
-                j = k + self._random_below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+                j = k + random_below(self, len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
                 cards_[k], cards_[j] = cards_[j], cards_[k]
                 receiver = (winner + k + 1) % players
                 play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
