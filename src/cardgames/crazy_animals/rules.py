@@ -135,7 +135,7 @@ _ONLY_ROW: Final = {
 
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
-_SCORING_ORDER: Final = {
+_SCORING_ORDER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple((*range(SLOTS * k, SLOTS * n), *range(SLOTS * k)) for k in range(n))
     for n in range(2, 7)
 }
@@ -158,6 +158,8 @@ _PEEKED: Final = tuple(
 )
 _DRAW_TWO_PLAYED: Final = tuple(_draw_two_played(s) for s in _SEATS)
 _KNOCKED: Final = tuple(_knocked(s) for s in _SEATS)
+# `_CARDS` under a Final name: a C variable in the compiled build, not a dictionary lookup.
+_CARD: Final = _CARDS
 # Bounded by their keys: at most 6 * 4 * 13 * 13 takes, 6 * 4 * 6 * 4 swaps, 6 * 13 * 13 looks,
 # `MAX_ROUNDS` * 6 * 13 deals, and 6 * 4 * 3 * 13 specials replaced by their first draw (one
 # replaced past other specials is built each time: such runs are rare and many).
@@ -441,7 +443,9 @@ def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
 
 # Module-level functions rather than methods, taking the state whose position they advance:
 # the compiled build calls one directly, where a method of `State` (an ordinary Python class)
-# is looked up on the instance at every call.
+# is looked up on the instance at every call. They read the player count as the length of
+# the position's totals (one per seat), which compiled code indexes directly, rather than as
+# the state's `_players` (a Python attribute lookup).
 
 
 def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
@@ -489,7 +493,7 @@ def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
 def _take_discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     slot: int = action.slot  # type: ignore[attr-defined]
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = state._players  # noqa: SLF001 - the state's own player count
+    n = len(pos.totals)  # the player count
     index = mover * SLOTS + slot
     discard = pos.discard
     top = discard[-1]
@@ -523,7 +527,7 @@ def _discard(state: State, pos: _Position, action: Action) -> tuple[_Position, l
 def _put_in_slot(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     slot: int = action.slot  # type: ignore[attr-defined]
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = state._players  # noqa: SLF001 - the state's own player count
+    n = len(pos.totals)  # the player count
     index = mover * SLOTS + slot
     drawn = pos.drawn
     slots, known = list(pos.slots), list(pos.knowledge)
@@ -586,9 +590,9 @@ def _draw_again(state: State, pos: _Position, action: Action) -> tuple[_Position
 
 
 def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
+    del state, action
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = state._players  # noqa: SLF001 - the state's own player count
+    n = len(pos.totals)  # the player count
     new = _NEW(
         _Position,
         (
@@ -611,7 +615,7 @@ def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, lis
 
 
 def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
+    del state, action
     new = _NEW(
         _Position,
         (
@@ -619,7 +623,7 @@ def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, 
             pos.stock,
             pos.discard,
             pos.knowledge,
-            (pos.to_move + 1) % state._players,  # type: ignore[operator]  # noqa: SLF001
+            (pos.to_move + 1) % len(pos.totals),  # type: ignore[operator]
             _TURN,
             _UNKNOWN,
             (),
@@ -643,7 +647,7 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
 ) -> tuple[_Position, list[Event]]:
     """Close the mover's turn: the knock decision, the next turn or the end of the round."""
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = state._players  # noqa: SLF001 - the state's own player count
+    n = len(pos.totals)  # the player count
     in_play = pos.in_play
     if in_play:
         # CA-10: each Draw-two played this turn goes onto the pile now that the card it
@@ -692,11 +696,11 @@ def _end_round(
     events: list[Event],
 ) -> tuple[_Position, list[Event]]:
     """Replace specials (CA-7), score the round, then deal the next or end the match."""
-    n = state._players  # noqa: SLF001 - the state's own player count
+    n = len(pos.totals)  # the player count
     stock = pos.stock
     if max(slots) >= _SWAP:
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
-    cards_ = [_CARDS[card] for card in slots]
+    cards_ = [_CARD[card] for card in slots]
     starts = range(0, SLOTS * n, SLOTS)
     rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
     points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
@@ -743,8 +747,12 @@ def _replace_specials(
 
     Returns the slots, the stock and the discard pile.
     """
-    table, pile, faces = list(slots), list(pos.stock), list(discard)
-    for index in _SCORING_ORDER[state._players][pos.knocker]:  # noqa: SLF001
+    # Typed, so that the compiled build reads and compares C integers.
+    table: list[int] = list(slots)
+    pile: list[int] = list(pos.stock)
+    faces: list[int] = list(discard)
+    index: int
+    for index in _SCORING_ORDER[len(pos.totals)][pos.knocker]:
         special = table[index]
         if special < _SWAP:
             continue
@@ -780,7 +788,7 @@ _DEAL: Final = 1
 _RESHUFFLE: Final = 2
 
 _Handler = Callable[[State, _Position, Action], tuple[_Position, list[Event]]]
-_HANDLERS: dict[type[Action], _Handler] = {
+_HANDLERS: Final[dict[type[Action], _Handler]] = {
     TakeDiscard: _take_discard,
     Draw: _draw_card,
     Discard: _discard,
@@ -792,8 +800,8 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Knock: _knock,
     NoKnock: _no_knock,
 }
-_SPECIAL_OF: dict[type[Action], Card] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
-_SLOT_FIELDS: dict[type[Action], tuple[str, ...]] = {
+_SPECIAL_OF: Final[dict[type[Action], Card]] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
+_SLOT_FIELDS: Final[dict[type[Action], tuple[str, ...]]] = {
     TakeDiscard: ("slot",),
     Replace: ("slot",),
     Peek: ("slot",),
