@@ -118,6 +118,9 @@ _NEW: Final = tuple.__new__
 # a Python attribute lookup.
 _TRUMP: Final = 0
 _LOSS_THRESHOLD: Final = LOSS_THRESHOLD
+# The card and the action of each card int, read in native code.
+_CARD_OF: Final = _CARD
+_PLAY_OF: Final = _PLAYS
 
 # --- Scenarios -----------------------------------------------------------------------------
 
@@ -423,7 +426,11 @@ def _end_trick(
     else:
         return _NEW(_Position, (hands, (), winner, winner, collections, table)), events
     return _end_round(
-        state, _NEW(_Position, (hands, (), winner, None, collections, table)), reason, seat, events
+        state,
+        _NEW(_Position, (hands, (), winner, None, collections, table)),
+        reason,
+        seat,
+        events,
     )
 
 
@@ -443,14 +450,11 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
         if len(lost) < _LOSS_THRESHOLD:
             continue
         collection[colour] = ()
-        events.append(
-            ColourLost(
-                seat=winner,
-                colour=COLOUR_NAMES[colour],
-                lost=_as_cards(lost),
-                discarded=len(lost) - (players - 1),
-            )
-        )
+        # Fields by position (seat, colour, lost, discarded): a keyword to a Python class
+        # costs a dict entry; the cards converted in a native loop rather than `_as_cards`.
+        discarded = len(lost) - (players - 1)
+        shown: tuple[Card, ...] = tuple([_CARD_OF[c] for c in lost])  # type: ignore[misc]
+        events.append(ColourLost(winner, COLOUR_NAMES[colour], shown, discarded))
         # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
         # picks the dealt cards uniformly, one random number per receiver.
         cards_ = list(lost)
@@ -484,26 +488,19 @@ def _end_round(
     hands, _, leader, _, collections, table = pos
     players = len(hands)
     trump, stock, discard, super_chats, number, starter, _ = table
-    colours = tuple(len(c) - c.count(()) for c in collections)
+    # The colours each seat collected: its non-empty piles, counted in native code.
+    colours = tuple([len([pile for pile in c if pile]) for c in collections])
     most = max(colours)
     gainers = tuple(s for s in range(players) if colours[s] == most)
     super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(super_chats))
-    events.append(
-        RoundEnded(
-            round=number,
-            reason=reason,
-            seat=seat,
-            colours=colours,
-            gainers=gainers,
-            super_chats=super_chats,
-        )
-    )
+    # Fields by position (round, reason, seat, colours, gainers, super_chats).
+    events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
     leaders = max(super_chats)
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     if leaders >= SUPER_CHATS_TO_WIN or number >= rules.max_rounds:
         winners = tuple(s for s in range(players) if super_chats[s] == leaders)
         by_limit = leaders < SUPER_CHATS_TO_WIN
-        events.append(MatchEnded(winners=winners, super_chats=super_chats, max_rounds=by_limit))
+        events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
         # `_replace` is interpreted Python: the records are rebuilt from their fields instead.
         table = _NEW(_Round, (trump, stock, discard, super_chats, number, starter, winners))
         return _NEW(_Position, (hands, (), leader, None, collections, table)), events
@@ -561,10 +558,12 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     events.append(started)
     hands: list[tuple[PlayCard, ...]] = []
     for s, h in enumerate(dealt):
-        # `_as_cards` and `_plays` inlined: two interpreted calls fewer per seat and round.
-        hand: tuple[Card, ...] = tuple(map(_CARD.__getitem__, h))  # type: ignore[arg-type]
-        events.append(Dealt(seat=s, count=size, hand=hand, visible_to=_ONLY[s]))
-        hands.append(tuple(map(_PLAYS.__getitem__, h)))  # type: ignore[arg-type]
+        # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
+        # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
+        # Positional fields: each keyword of a call to a Python class costs a dict entry.
+        hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
+        events.append(Dealt(s, size, hand, visible_to=_ONLY[s]))
+        hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
     stock = order[players * size + 1 :]
     table = _NEW(_Round, (trump, stock, (), super_chats, number, starter, None))
     empty = (((),) * rules.colours,) * players
