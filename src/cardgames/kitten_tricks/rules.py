@@ -25,7 +25,7 @@ from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
-from cardgames.kitten_tricks._position import _new, _Position, _Round
+from cardgames.kitten_tricks._position import _Position, _Round
 from cardgames.kitten_tricks.actions import (
     _PLAY_INT,
     _PLAYS,
@@ -112,6 +112,16 @@ _TRICKS_WON: Final[dict[int, TrickWon]] = {}
 _CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
 _ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
 _SHARED_ROUNDS: Final = 64
+
+# Builds a position record without the NamedTuple's Python-level ``__new__``.
+_NEW: Final = tuple.__new__
+# The index of `_Round.trump`: compiled, reading a record's field by index is native, by name
+# a Python attribute lookup.
+_TRUMP: Final = 0
+_LOSS_THRESHOLD: Final = LOSS_THRESHOLD
+# The card and the action of each card int, read in native code.
+_CARD_OF: Final = _CARD
+_PLAY_OF: Final = _PLAYS
 
 # --- Scenarios -----------------------------------------------------------------------------
 
@@ -341,134 +351,11 @@ class State(_BaseState[_Position]):
         hands = tuple(new_hands)
         trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
-        players = self._players
+        players = len(hands)  # native, where ``self._players`` is a Python attribute lookup
         if len(trick) < players:
             after = (mover + 1) % players
-            return _new(_Position, (hands, trick, leader, after, collections, table)), (played,)
-        return self._end_trick(pos, hands, trick, [played])
-
-    def _end_trick(
-        self,
-        pos: _Position,
-        hands: tuple[tuple[PlayCard, ...], ...],
-        trick: tuple[int, ...],
-        events: list[Event],
-    ) -> tuple[_Position, list[Event]]:
-        """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
-        _, _, leader, _, collections, table = pos
-        rules: Rules = self._rules  # type: ignore[assignment]  # the property, one call shorter
-        at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
-        players = self._players
-        winner = (leader + at) % players
-        key = (winner << 9) | (trick[at] << 1) | coup
-        won = _TRICKS_WON.get(key)
-        if won is None:
-            won = _TRICKS_WON[key] = TrickWon(
-                seat=winner, card=_card(trick[at]), coup_de_patte=coup
-            )
-        events.append(won)
-        collection = list(collections[winner])
-        for c in trick:
-            collection[c >> _SHIFT] += (c,)
-        if max(map(len, collection)) >= LOSS_THRESHOLD:
-            hands, table = self._lose_colours(winner, collection, hands, table, events)
-        new_collections = list(collections)
-        new_collections[winner] = tuple(collection)
-        collections = tuple(new_collections)
-        if all(collection):
-            reason, seat = "all-colours", winner
-        elif () in hands:
-            reason = "empty-hand"
-            seat = next(
-                s % players for s in range(winner, winner + players) if not hands[s % players]
-            )
-        else:
-            return _new(_Position, (hands, (), winner, winner, collections, table)), events
-        return self._end_round(
-            _new(_Position, (hands, (), winner, None, collections, table)), reason, seat, events
-        )
-
-    def _lose_colours(
-        self,
-        winner: int,
-        collection: list[tuple[int, ...]],
-        hands: tuple[tuple[PlayCard, ...], ...],
-        table: _Round,
-        events: list[Event],
-    ) -> tuple[tuple[tuple[PlayCard, ...], ...], _Round]:
-        """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
-        players = self._players
-        new_hands = list(hands)
-        discard = table.discard
-        for colour, lost in enumerate(collection):
-            if len(lost) < LOSS_THRESHOLD:
-                continue
-            collection[colour] = ()
-            events.append(
-                ColourLost(
-                    seat=winner,
-                    colour=COLOUR_NAMES[colour],
-                    lost=_as_cards(lost),
-                    discarded=len(lost) - (players - 1),
-                )
-            )
-            # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
-            # picks the dealt cards uniformly, one random number per receiver.
-            cards_ = list(lost)
-            for k in range(players - 1):
-                j = k + random_below(self, len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
-                cards_[k], cards_[j] = cards_[j], cards_[k]
-                receiver = (winner + k + 1) % players
-                play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
-                new_hands[receiver] = (*new_hands[receiver], play)
-                key = (receiver << 3 | winner) << 8 | cards_[k]
-                received = _CARDS_RECEIVED.get(key)
-                if received is None:
-                    received = _CARDS_RECEIVED[key] = CardReceived(
-                        seat=receiver,
-                        source=winner,
-                        card=_card(cards_[k]),
-                        visible_to=_ONLY[receiver],
-                    )
-                events.append(received)
-            discard += tuple(cards_[players - 1 :])
-        # `_replace` is interpreted Python: the record is rebuilt from its fields instead.
-        trump, stock, _, super_chats, number, starter, winners = table
-        return tuple(new_hands), _new(
-            _Round, (trump, stock, discard, super_chats, number, starter, winners)
-        )
-
-    def _end_round(
-        self, pos: _Position, reason: str, seat: int, events: list[Event]
-    ) -> tuple[_Position, list[Event]]:
-        """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
-        players = self._players
-        table = pos.table
-        colours = tuple(len(c) - c.count(()) for c in pos.collections)
-        most = max(colours)
-        gainers = tuple(s for s in range(players) if colours[s] == most)
-        super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
-        events.append(
-            RoundEnded(
-                round=table.number,
-                reason=reason,
-                seat=seat,
-                colours=colours,
-                gainers=gainers,
-                super_chats=super_chats,
-            )
-        )
-        leaders = max(super_chats)
-        if leaders >= SUPER_CHATS_TO_WIN or table.number >= self.rules.max_rounds:
-            winners = tuple(s for s in range(players) if super_chats[s] == leaders)
-            by_limit = leaders < SUPER_CHATS_TO_WIN
-            events.append(MatchEnded(winners=winners, super_chats=super_chats, max_rounds=by_limit))
-            table = table._replace(super_chats=super_chats, winners=winners)
-            return pos._replace(table=table), events
-        starter = (table.starter + 1) % players
-        rng = self._rng(_DEAL_PURPOSE)
-        pos = _new_round(self.rules, players, rng, table.number + 1, starter, super_chats, events)
-        return pos, events
+            return _NEW(_Position, (hands, trick, leader, after, collections, table)), (played,)
+        return _end_trick(self, pos, hands, trick, [played])
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -496,6 +383,131 @@ class State(_BaseState[_Position]):
 
 _DEAL_PURPOSE: Final = 0x100
 _LOSS_PURPOSE: Final = 0x200
+
+
+def _end_trick(
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[PlayCard, ...], ...],
+    trick: tuple[int, ...],
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
+    # The transitions are module functions: compiled, a call between them is a direct C call,
+    # where a method of the (interpreted) `State` class is looked up and called through Python.
+    _, _, leader, _, collections, table = pos
+    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    at, coup = _trick_winner(trick, table[_TRUMP] >> _SHIFT, rules.values)
+    players = len(hands)
+    winner = (leader + at) % players
+    key = (winner << 9) | (trick[at] << 1) | coup
+    won = _TRICKS_WON.get(key)
+    if won is None:
+        won = _TRICKS_WON[key] = TrickWon(seat=winner, card=_card(trick[at]), coup_de_patte=coup)
+    events.append(won)
+    collection = list(collections[winner])
+    # Only a colour this trick added to can reach the loss threshold (KT-4); checked here in
+    # native code rather than by ``max(map(len, collection))``, three builtin calls.
+    loses = False
+    for c in trick:
+        colour = c >> _SHIFT
+        collection[colour] += (c,)
+        if len(collection[colour]) >= _LOSS_THRESHOLD:
+            loses = True
+    if loses:
+        hands, table = _lose_colours(state, winner, collection, hands, table, events)
+    new_collections = list(collections)
+    new_collections[winner] = tuple(collection)
+    collections = tuple(new_collections)
+    if () not in collection:  # every colour collected: ``all(collection)`` without a call
+        reason, seat = "all-colours", winner
+    elif () in hands:
+        reason = "empty-hand"
+        seat = next(s % players for s in range(winner, winner + players) if not hands[s % players])
+    else:
+        return _NEW(_Position, (hands, (), winner, winner, collections, table)), events
+    return _end_round(
+        state,
+        _NEW(_Position, (hands, (), winner, None, collections, table)),
+        reason,
+        seat,
+        events,
+    )
+
+
+def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
+    state: State,
+    winner: int,
+    collection: list[tuple[int, ...]],
+    hands: tuple[tuple[PlayCard, ...], ...],
+    table: _Round,
+    events: list[Event],
+) -> tuple[tuple[tuple[PlayCard, ...], ...], _Round]:
+    """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
+    players = len(hands)
+    new_hands = list(hands)
+    trump, stock, discard, super_chats, number, starter, winners = table
+    for colour, lost in enumerate(collection):
+        if len(lost) < _LOSS_THRESHOLD:
+            continue
+        collection[colour] = ()
+        # Fields by position (seat, colour, lost, discarded): a keyword to a Python class
+        # costs a dict entry; the cards converted in a native loop rather than `_as_cards`.
+        discarded = len(lost) - (players - 1)
+        shown: tuple[Card, ...] = tuple([_CARD_OF[c] for c in lost])  # type: ignore[misc]
+        events.append(ColourLost(winner, COLOUR_NAMES[colour], shown, discarded))
+        # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
+        # picks the dealt cards uniformly, one random number per receiver.
+        cards_ = list(lost)
+        for k in range(players - 1):
+            j = k + random_below(state, len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+            cards_[k], cards_[j] = cards_[j], cards_[k]
+            receiver = (winner + k + 1) % players
+            play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
+            new_hands[receiver] = (*new_hands[receiver], play)
+            key = (receiver << 3 | winner) << 8 | cards_[k]
+            received = _CARDS_RECEIVED.get(key)
+            if received is None:
+                received = _CARDS_RECEIVED[key] = CardReceived(
+                    seat=receiver,
+                    source=winner,
+                    card=_card(cards_[k]),
+                    visible_to=_ONLY[receiver],
+                )
+            events.append(received)
+        discard += tuple(cards_[players - 1 :])
+    # `_replace` is interpreted Python: the record is rebuilt from its fields instead.
+    return tuple(new_hands), _NEW(
+        _Round, (trump, stock, discard, super_chats, number, starter, winners)
+    )
+
+
+def _end_round(
+    state: State, pos: _Position, reason: str, seat: int, events: list[Event]
+) -> tuple[_Position, list[Event]]:
+    """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
+    hands, _, leader, _, collections, table = pos
+    players = len(hands)
+    trump, stock, discard, super_chats, number, starter, _ = table
+    # The colours each seat collected: its non-empty piles, counted in native code.
+    colours = tuple([len([pile for pile in c if pile]) for c in collections])
+    most = max(colours)
+    gainers = tuple(s for s in range(players) if colours[s] == most)
+    super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(super_chats))
+    # Fields by position (round, reason, seat, colours, gainers, super_chats).
+    events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
+    leaders = max(super_chats)
+    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    if leaders >= SUPER_CHATS_TO_WIN or number >= rules.max_rounds:
+        winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+        by_limit = leaders < SUPER_CHATS_TO_WIN
+        events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
+        # `_replace` is interpreted Python: the records are rebuilt from their fields instead.
+        table = _NEW(_Round, (trump, stock, discard, super_chats, number, starter, winners))
+        return _NEW(_Position, (hands, (), leader, None, collections, table)), events
+    rng = state._rng(_DEAL_PURPOSE)  # noqa: SLF001
+    pos = _new_round(rules, players, rng, number + 1, (starter + 1) % players, super_chats, events)
+    return pos, events
 
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
@@ -547,14 +559,16 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     events.append(started)
     hands: list[tuple[PlayCard, ...]] = []
     for s, h in enumerate(dealt):
-        # `_as_cards` and `_plays` inlined: two interpreted calls fewer per seat and round.
-        hand: tuple[Card, ...] = tuple(map(_CARD.__getitem__, h))  # type: ignore[arg-type]
-        events.append(Dealt(seat=s, count=size, hand=hand, visible_to=_ONLY[s]))
-        hands.append(tuple(map(_PLAYS.__getitem__, h)))  # type: ignore[arg-type]
+        # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
+        # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
+        # Positional fields: each keyword of a call to a Python class costs a dict entry.
+        hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
+        events.append(Dealt(s, size, hand, visible_to=_ONLY[s]))
+        hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
     stock = order[players * size + 1 :]
-    table = _new(_Round, (trump, stock, (), super_chats, number, starter, None))
+    table = _NEW(_Round, (trump, stock, (), super_chats, number, starter, None))
     empty = (((),) * rules.colours,) * players
-    return _new(_Position, (tuple(hands), (), starter, starter, empty, table))
+    return _NEW(_Position, (tuple(hands), (), starter, starter, empty, table))
 
 
 GAME: Game[State] = Game(
