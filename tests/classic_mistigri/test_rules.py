@@ -10,6 +10,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 
 import cardgames
@@ -413,6 +414,19 @@ def test_state_is_immutable() -> None:
         state.players = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
         state.anything = 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("players", range(2, 5))
+def test_deal_events_equal_those_their_classes_build(players: int) -> None:
+    """The deal's events, which the rules build field by field, equal their classes' own."""
+    for seed in range(4):
+        for event in cm.GAME.new(players, seed=seed).events:
+            # evolve reads every field of the event and calls the class with them
+            rebuilt = attrs.evolve(event)
+            assert type(rebuilt) is type(event)
+            assert rebuilt == event
+            assert hash(rebuilt) == hash(event)
+            assert rebuilt.to_dict() == event.to_dict()
 
 
 def test_golden_transcript() -> None:

@@ -85,6 +85,14 @@ _ENDINGS: Final = {
     for winners in combinations([s for s in _SEATS if s != loser], size)
 }
 _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+# The deal's events, whose fields do not repeat, are built as attrs' __init__ builds a frozen
+# slotted instance (a fresh object, then `object.__setattr__` per field), but from compiled
+# code: no Python frame for __init__, no dict of the keyword argument `visible_to`.
+# `tests/classic_mistigri` compares them with the events their classes build.
+_NEW_EVENT: Final = object.__new__
+_SET_FIELD: Final = object.__setattr__
+_DEALT: Final = Dealt
+_PAIRS_LAID: Final = PairsLaid
 
 # --- Scenarios ---------------------------------------------------------------------------
 
@@ -209,7 +217,7 @@ class State(_BaseState[_Position]):
             hands.append(hand)
             pairs.append(laid)
             if laid:
-                events.append(PairsLaid(seat=seat, motifs=laid))
+                events.append(_pairs_laid(seat, laid))
         return _settle(tuple(hands), tuple(pairs), rules.first_player, rules, events, start=True)
 
     @classmethod
@@ -325,7 +333,24 @@ def _legal(pos: _Position) -> tuple[Action, ...]:
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
     """One private ``Dealt`` event per seat, seen by that seat alone."""
-    return [Dealt(s, len(h), h, visible_to=_BETWEEN[s][s]) for s, h in enumerate(hands)]
+    events: list[Event] = []
+    for seat, hand in enumerate(hands):
+        event = _NEW_EVENT(_DEALT)
+        _SET_FIELD(event, "visible_to", _BETWEEN[seat][seat])
+        _SET_FIELD(event, "seat", seat)
+        _SET_FIELD(event, "count", len(hand))
+        _SET_FIELD(event, "hand", hand)
+        events.append(event)
+    return events
+
+
+def _pairs_laid(seat: int, motifs: tuple[int, ...]) -> Event:
+    """``PairsLaid(seat, motifs)``, public, built as `_dealt_events` builds its events."""
+    event = _NEW_EVENT(_PAIRS_LAID)
+    _SET_FIELD(event, "visible_to", None)
+    _SET_FIELD(event, "seat", seat)
+    _SET_FIELD(event, "motifs", motifs)
+    return event
 
 
 def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
