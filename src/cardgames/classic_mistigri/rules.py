@@ -17,7 +17,7 @@ from typing import Final, NamedTuple, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
-from cardgames._mypyc import mypyc_attr
+from cardgames._mypyc import i64, mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
 from cardgames.classic_mistigri.cards import _CARDS, DECK, Card
@@ -359,7 +359,11 @@ def _as_cards(motifs: tuple[int, ...]) -> tuple[Card, ...]:
 
 def _lay_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Lay every pair of a hand (CL-3): return the motifs kept and the motifs laid."""
-    unpaired = 0  # a bit per motif (motifs are 0..16): set while its card waits for its twin
+    # A bit per motif (motifs are 0..16): set while its card waits for its twin. Machine
+    # integers (`i64`, declared without a value: nothing to run in the pure build) keep the bit
+    # arithmetic inline in compiled code.
+    unpaired: i64 = 0
+    motif: i64
     laid: list[int] = []
     for motif in hand:
         bit = 1 << motif
