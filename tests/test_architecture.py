@@ -29,6 +29,7 @@ CORE = frozenset(
         "cardgames._build",
         "cardgames._chain",
         "cardgames._codec",
+        "cardgames._draws",
         "cardgames._memo",
         "cardgames._mypyc",
         "cardgames._records",
