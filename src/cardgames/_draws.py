@@ -9,17 +9,14 @@ slots, rather than a call to an interpreted method of the engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from cardgames.rng import NATIVE, below_at
+from cardgames.rng import _GOLDEN, _MASK, NATIVE, below_at
 
 if TYPE_CHECKING:
     from cardgames.engine import State
 
 __all__ = ["random_below"]
-
-_GOLDEN: Final = 0x9E3779B97F4A7C15
-_MASK: Final = 2**64 - 1
 
 
 def random_below(state: State[Any], n: int, purpose: int = 0) -> int:

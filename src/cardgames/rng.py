@@ -245,8 +245,9 @@ def _bucketed(material: bytes, items: tuple[_T, ...], n: i64) -> list[_T] | None
     ``range(256)``: a small integer that CPython never allocates and unboxes on a fast path.
     """
     end: i64 = _BUCKETED  # no index: `n` is at most `_BUCKETED`
-    shift: i64 = 23 - int(n).bit_length()
-    heads: list[i64] = [end] * (1 << (23 - shift))  # the first index of each bucket
+    bits: i64 = int(n).bit_length()
+    shift = 23 - bits  # a bucket is the top `bits` bits of a key
+    heads: list[i64] = [end] * (1 << bits)  # the first index of each bucket
     after: list[i64] = [end] * n  # the next index in the same bucket
     for j in range(n):
         top = _top(material, j)
