@@ -53,15 +53,17 @@ def play_for(game: Game[Any], players: int, seconds: float) -> tuple[int, int, f
     return matches, actions, elapsed
 
 
-def play_timed(game: Game[Any], players: int, seconds: float) -> tuple[int, int, float, float]:
-    """Play random matches for about ``seconds`` of CPU time.
+def play_timed(
+    game: Game[Any], players: int, seconds: float, *, first_seed: int = 0
+) -> tuple[int, int, float, float]:
+    """Play random matches for about ``seconds`` of CPU time, seeded from ``first_seed`` on.
 
     Returns (matches, actions, wall seconds, CPU seconds of this process): on a shared machine
     the CPU time is the steadier measure.
     """
-    rng = random.Random(players)
+    rng = random.Random(players + first_seed)
     matches = actions = 0
-    seed = 0
+    seed = first_seed
     start, cpu_start = time.perf_counter(), time.process_time()
     deadline = cpu_start + seconds
     while time.process_time() < deadline:
