@@ -168,6 +168,14 @@ _SWAPPED: Final[dict[int, Swapped]] = {}
 _LOOKED: Final[dict[int, Looked]] = {}
 _ROUND_DEALT: Final[dict[int, RoundDealt]] = {}
 _SPECIAL_REPLACED: Final[dict[int, SpecialReplaced]] = {}
+# The events of a round's end, whose fields do not repeat, are built as attrs' __init__ builds a
+# frozen slotted instance (a fresh object, then `object.__setattr__` per field), but from
+# compiled code: no Python frame for __init__, no dict of keyword arguments.
+# `tests/crazy_animals/test_rules.py` compares them with the events their classes build.
+_NEW_EVENT: Final = object.__new__
+_SET_FIELD: Final = object.__setattr__
+_ROUND_SCORED: Final = RoundScored
+_MATCH_ENDED: Final = MatchEnded
 
 # --- Scenarios ---------------------------------------------------------------------------
 
@@ -705,9 +713,10 @@ def _end_round(
     rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
     points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
     totals = tuple(map(operator.add, pos.totals, points))
-    events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
-    if pos.round >= state.rules.round_count(n):
-        events.append(MatchEnded(winners=_winners(totals), totals=totals))
+    events.append(_round_scored(pos.round, rows, points, totals))
+    rules = state.rules
+    if pos.round >= rules.round_count(n):
+        events.append(_match_ended(_winners(totals), totals))
         # Every slot is face up now, so every seat knows the whole table.
         known = tuple([_SAME[n][card] for card in slots])
         over = _NEW(
@@ -729,7 +738,7 @@ def _end_round(
             ),
         )
         return over, events
-    starter = (state.rules.first_player + pos.round) % n
+    starter = (rules.first_player + pos.round) % n
     rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
     new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals)
     events.extend(dealt)
@@ -807,6 +816,31 @@ _SLOT_FIELDS: Final[dict[type[Action], tuple[str, ...]]] = {
     Peek: ("slot",),
     Swap: ("slot", "other_slot"),
 }
+
+
+def _round_scored(
+    round_: int,
+    rows: tuple[tuple[Card, ...], ...],
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+) -> Event:
+    """``RoundScored(round_, rows, points, totals)``, public, built field by field (see above)."""
+    event = _NEW_EVENT(_ROUND_SCORED)
+    _SET_FIELD(event, "visible_to", None)
+    _SET_FIELD(event, "round", round_)
+    _SET_FIELD(event, "slots", rows)
+    _SET_FIELD(event, "points", points)
+    _SET_FIELD(event, "totals", totals)
+    return event
+
+
+def _match_ended(winners: tuple[int, ...], totals: tuple[int, ...]) -> Event:
+    """``MatchEnded(winners, totals)``, public, built field by field (see `_round_scored`)."""
+    event = _NEW_EVENT(_MATCH_ENDED)
+    _SET_FIELD(event, "visible_to", None)
+    _SET_FIELD(event, "winners", winners)
+    _SET_FIELD(event, "totals", totals)
+    return event
 
 
 def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
