@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final, cast
 
 from cardgames._mypyc import mypyc_attr
@@ -348,7 +348,7 @@ class State(_BaseState[_Position]):
         pos = self._pos
         step = pos.step
         mover = pos.to_move
-        if type(action) not in _HANDLERS:
+        if type(action) not in _ACTIONS:
             return super()._why_illegal(action)  # another game's action
         for name in _SLOT_FIELDS.get(type(action), ()):
             # Only an action built around its validators gets here with a bad slot.
@@ -399,8 +399,31 @@ class State(_BaseState[_Position]):
                 )
         return super()._why_illegal(action)
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
-        return _HANDLERS[type(action)](self, self._pos, action)
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911 - a handler per type
+        # The handler of the action's type, tested most frequent first (in random play): a
+        # direct C call in the compiled build, where a table of handlers called each through
+        # Python (its arguments parsed, its result boxed into a tuple and unboxed).
+        pos = self._pos
+        kind = type(action)
+        if kind is _TAKE_DISCARD_T:
+            return _take_discard(self, pos, action)
+        if kind is _DRAW_T:
+            return _draw_card(self, pos, action)
+        if kind is _REPLACE_T:
+            return _put_in_slot(self, pos, action)
+        if kind is _KNOCK_T:
+            return _knock(self, pos, action)
+        if kind is _DISCARD_T:
+            return _discard(self, pos, action)
+        if kind is _SWAP_T:
+            return _swap(self, pos, action)
+        if kind is _PEEK_T:
+            return _peek(self, pos, action)
+        if kind is _DRAW_TWO_T:
+            return _draw_two(self, pos, action)
+        if kind is _DRAW_AGAIN_T:
+            return _draw_again(self, pos, action)
+        return _no_knock(self, pos, action)  # only a legal action gets here
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -796,19 +819,29 @@ def _replace_specials(
 _DEAL: Final = 1
 _RESHUFFLE: Final = 2
 
-_Handler = Callable[[State, _Position, Action], tuple[_Position, list[Event]]]
-_HANDLERS: Final[dict[type[Action], _Handler]] = {
-    TakeDiscard: _take_discard,
-    Draw: _draw_card,
-    Discard: _discard,
-    Replace: _put_in_slot,
-    Swap: _swap,
-    Peek: _peek,
-    DrawTwo: _draw_two,
-    DrawAgain: _draw_again,
-    Knock: _knock,
-    NoKnock: _no_knock,
-}
+# The action types, each advanced by its handler in `State._advance`.
+_ACTIONS: Final = (
+    TakeDiscard,
+    Draw,
+    Discard,
+    Replace,
+    Swap,
+    Peek,
+    DrawTwo,
+    DrawAgain,
+    Knock,
+    NoKnock,
+)
+# Under Final names, so that the compiled `_advance` reads them from C variables.
+_TAKE_DISCARD_T: Final = TakeDiscard
+_DRAW_T: Final = Draw
+_DISCARD_T: Final = Discard
+_REPLACE_T: Final = Replace
+_SWAP_T: Final = Swap
+_PEEK_T: Final = Peek
+_DRAW_TWO_T: Final = DrawTwo
+_DRAW_AGAIN_T: Final = DrawAgain
+_KNOCK_T: Final = Knock
 _SPECIAL_OF: Final[dict[type[Action], Card]] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
 _SLOT_FIELDS: Final[dict[type[Action], tuple[str, ...]]] = {
     TakeDiscard: ("slot",),
@@ -922,7 +955,7 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     view=View,
-    actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
+    actions=_ACTIONS,
     events=(
         _event_types.RoundDealt,
         _event_types.Looked,
