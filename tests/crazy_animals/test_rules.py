@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -1086,6 +1087,25 @@ def test_repeated_events_are_shared() -> None:
         drawn = play(table(TWO, draws=[N[9]]), Draw())
         reported.append(new_events(drawn, play(drawn, Discard())) + drawn.events[-1:])
     assert all(a is b for a, b in zip(*reported, strict=True))
+
+
+def test_round_end_events_built_field_by_field_match_their_classes() -> None:
+    """Each `RoundScored` and `MatchEnded` of a match equals, hashes and saves as its class's."""
+    seen: set[type[object]] = set()
+    for players in (2, 3):
+        *_, last = testing.random_match(GAME, players, seed=players)
+        for event in last.events:
+            if not isinstance(event, ca.RoundScored | ca.MatchEnded):
+                continue
+            fields = {f.name: getattr(event, f.name) for f in attrs.fields(type(event))}
+            rebuilt = type(event)(**fields)
+            assert type(event) is type(rebuilt)
+            assert event == rebuilt
+            assert hash(event) == hash(rebuilt)
+            assert event.to_json() == rebuilt.to_json()
+            assert str(event) == str(rebuilt)
+            seen.add(type(event))
+    assert seen == {ca.RoundScored, ca.MatchEnded}
 
 
 @pytest.mark.parametrize(

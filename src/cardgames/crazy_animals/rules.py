@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final, cast
 
 from cardgames._mypyc import mypyc_attr
@@ -168,6 +168,14 @@ _SWAPPED: Final[dict[int, Swapped]] = {}
 _LOOKED: Final[dict[int, Looked]] = {}
 _ROUND_DEALT: Final[dict[int, RoundDealt]] = {}
 _SPECIAL_REPLACED: Final[dict[int, SpecialReplaced]] = {}
+# The events of a round's end, whose fields do not repeat, are built as attrs' __init__ builds a
+# frozen slotted instance (a fresh object, then `object.__setattr__` per field), but from
+# compiled code: no Python frame for __init__, no dict of keyword arguments.
+# `tests/crazy_animals/test_rules.py` compares them with the events their classes build.
+_NEW_EVENT: Final = object.__new__
+_SET_FIELD: Final = object.__setattr__
+_ROUND_SCORED: Final = RoundScored
+_MATCH_ENDED: Final = MatchEnded
 
 # --- Scenarios ---------------------------------------------------------------------------
 
@@ -340,7 +348,7 @@ class State(_BaseState[_Position]):
         pos = self._pos
         step = pos.step
         mover = pos.to_move
-        if type(action) not in _HANDLERS:
+        if type(action) not in _ACTIONS:
             return super()._why_illegal(action)  # another game's action
         for name in _SLOT_FIELDS.get(type(action), ()):
             # Only an action built around its validators gets here with a bad slot.
@@ -391,8 +399,31 @@ class State(_BaseState[_Position]):
                 )
         return super()._why_illegal(action)
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
-        return _HANDLERS[type(action)](self, self._pos, action)
+    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911 - a handler per type
+        # The handler of the action's type, tested most frequent first (in random play): a
+        # direct C call in the compiled build, where a table of handlers called each through
+        # Python (its arguments parsed, its result boxed into a tuple and unboxed).
+        pos = self._pos
+        kind = type(action)
+        if kind is _TAKE_DISCARD_T:
+            return _take_discard(self, pos, action)
+        if kind is _DRAW_T:
+            return _draw_card(self, pos, action)
+        if kind is _REPLACE_T:
+            return _put_in_slot(self, pos, action)
+        if kind is _KNOCK_T:
+            return _knock(self, pos, action)
+        if kind is _DISCARD_T:
+            return _discard(self, pos, action)
+        if kind is _SWAP_T:
+            return _swap(self, pos, action)
+        if kind is _PEEK_T:
+            return _peek(self, pos, action)
+        if kind is _DRAW_TWO_T:
+            return _draw_two(self, pos, action)
+        if kind is _DRAW_AGAIN_T:
+            return _draw_again(self, pos, action)
+        return _no_knock(self, pos, action)  # only a legal action gets here
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -705,9 +736,10 @@ def _end_round(
     rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
     points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
     totals = tuple(map(operator.add, pos.totals, points))
-    events.append(RoundScored(round=pos.round, slots=rows, points=points, totals=totals))
-    if pos.round >= state.rules.round_count(n):
-        events.append(MatchEnded(winners=_winners(totals), totals=totals))
+    events.append(_round_scored(pos.round, rows, points, totals))
+    rules = state.rules
+    if pos.round >= rules.round_count(n):
+        events.append(_match_ended(_winners(totals), totals))
         # Every slot is face up now, so every seat knows the whole table.
         known = tuple([_SAME[n][card] for card in slots])
         over = _NEW(
@@ -729,7 +761,7 @@ def _end_round(
             ),
         )
         return over, events
-    starter = (state.rules.first_player + pos.round) % n
+    starter = (rules.first_player + pos.round) % n
     rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
     new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals)
     events.extend(dealt)
@@ -787,19 +819,29 @@ def _replace_specials(
 _DEAL: Final = 1
 _RESHUFFLE: Final = 2
 
-_Handler = Callable[[State, _Position, Action], tuple[_Position, list[Event]]]
-_HANDLERS: Final[dict[type[Action], _Handler]] = {
-    TakeDiscard: _take_discard,
-    Draw: _draw_card,
-    Discard: _discard,
-    Replace: _put_in_slot,
-    Swap: _swap,
-    Peek: _peek,
-    DrawTwo: _draw_two,
-    DrawAgain: _draw_again,
-    Knock: _knock,
-    NoKnock: _no_knock,
-}
+# The action types, each advanced by its handler in `State._advance`.
+_ACTIONS: Final = (
+    TakeDiscard,
+    Draw,
+    Discard,
+    Replace,
+    Swap,
+    Peek,
+    DrawTwo,
+    DrawAgain,
+    Knock,
+    NoKnock,
+)
+# Under Final names, so that the compiled `_advance` reads them from C variables.
+_TAKE_DISCARD_T: Final = TakeDiscard
+_DRAW_T: Final = Draw
+_DISCARD_T: Final = Discard
+_REPLACE_T: Final = Replace
+_SWAP_T: Final = Swap
+_PEEK_T: Final = Peek
+_DRAW_TWO_T: Final = DrawTwo
+_DRAW_AGAIN_T: Final = DrawAgain
+_KNOCK_T: Final = Knock
 _SPECIAL_OF: Final[dict[type[Action], Card]] = {Swap: SWAP, Peek: PEEK, DrawTwo: DRAW_TWO}
 _SLOT_FIELDS: Final[dict[type[Action], tuple[str, ...]]] = {
     TakeDiscard: ("slot",),
@@ -807,6 +849,31 @@ _SLOT_FIELDS: Final[dict[type[Action], tuple[str, ...]]] = {
     Peek: ("slot",),
     Swap: ("slot", "other_slot"),
 }
+
+
+def _round_scored(
+    round_: int,
+    rows: tuple[tuple[Card, ...], ...],
+    points: tuple[int, ...],
+    totals: tuple[int, ...],
+) -> Event:
+    """``RoundScored(round_, rows, points, totals)``, public, built field by field (see above)."""
+    event = _NEW_EVENT(_ROUND_SCORED)
+    _SET_FIELD(event, "visible_to", None)
+    _SET_FIELD(event, "round", round_)
+    _SET_FIELD(event, "slots", rows)
+    _SET_FIELD(event, "points", points)
+    _SET_FIELD(event, "totals", totals)
+    return event
+
+
+def _match_ended(winners: tuple[int, ...], totals: tuple[int, ...]) -> Event:
+    """``MatchEnded(winners, totals)``, public, built field by field (see `_round_scored`)."""
+    event = _NEW_EVENT(_MATCH_ENDED)
+    _SET_FIELD(event, "visible_to", None)
+    _SET_FIELD(event, "winners", winners)
+    _SET_FIELD(event, "totals", totals)
+    return event
 
 
 def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -888,7 +955,7 @@ GAME: Game[State] = Game(
     rules=Rules,
     state=State,
     view=View,
-    actions=(TakeDiscard, Draw, Discard, Replace, Swap, Peek, DrawTwo, DrawAgain, Knock, NoKnock),
+    actions=_ACTIONS,
     events=(
         _event_types.RoundDealt,
         _event_types.Looked,
