@@ -108,6 +108,15 @@ _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 # costs a dictionary lookup at each use, and the transitions read them on every action.
 
 _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+# The events of a round's deal and end, whose fields do not repeat, are built as attrs'
+# __init__ builds a frozen slotted instance (a fresh object, then `object.__setattr__` per
+# field), but from compiled code: no Python frame for __init__, no dict of keyword arguments.
+# `tests/crazy_mistigri` compares them with the events their classes build.
+_NEW_EVENT: Final = object.__new__
+_SET_FIELD: Final = object.__setattr__
+_DEALT: Final = Dealt
+_ROUND_ENDED: Final = RoundEnded
+_CARDS: Final = tuple(_CARD)  # the cards by id, in a C variable when compiled
 
 # Interned actions: legal_actions() hands out these objects, so apply() finds them by identity.
 _DRAWS: Final = tuple(Draw(i) for i in range(64))
@@ -494,7 +503,7 @@ def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     if swapper >= 0:
         if hands[swapper]:
             return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper), events
-        events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
+        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
     after = _NEW(
         _Position,
         (
@@ -579,12 +588,12 @@ def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
         return _finish_turn(state, pos, hands, pile, events)
     if not others:
         why = "no other player in the round"
-        events.append(EffectLapsed(seat=mover, value=value, reason=why))
+        events.append(EffectLapsed(mover, value, why))
         return _finish_turn(state, pos, hands, pile, events)
     if value == 4:  # noqa: PLR2004
         if hands[mover]:
             return _mid_turn(pos, hands, pile, _GIVE, mover), events
-        events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
+        events.append(EffectLapsed(mover, 4, "no card left to give"))
         return _finish_turn(state, pos, hands, pile, events)
     if value == 5:  # noqa: PLR2004
         return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
@@ -599,7 +608,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
     events: list[Event] = []
     if action is _REVERSE:
         if _holders(hands) == 1:
-            events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
+            events.append(EffectLapsed(mover, 1, "no next player"))
             return _finish_turn(state, pos, hands, pile, events)
         direction = -pos.direction
         events.append(_REVERSED[mover][(direction + 1) >> 1])
@@ -607,7 +616,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
     if action is _DISCARD_ONES:
         hand = hands[mover]
         ones = tuple(c for c in hand if c >> 4 == 1)
-        events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
+        events.append(OnesDiscarded(mover, _as_cards(ones)))
         if ones:
             hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
             pile = (*pile, *ones)
@@ -628,7 +637,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
         events.append(_SWAP_AWAITED[mover])
         return _finish_turn(state, pos, hands, pile, events, swap=True)
     # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-    events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
+    events.append(EffectLapsed(mover, 2, "no card left to choose"))
     return _finish_turn(state, pos, hands, pile, events)
 
 
@@ -716,7 +725,7 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
         source = _holder_before(hands, after, direction)
         if draws != 1 or forced >= 0 or swap:
             value = 3 if swap else 2 if forced >= 0 else draws + 5
-            events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
+            events.append(EffectLapsed(mover, value, "no cards left"))
             draws, forced, swap = 1, -1, False
     nxt = _NEW(
         _Position,
@@ -751,13 +760,19 @@ def _end_round(  # noqa: PLR0917
     match = pos.match
     penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-    events.append(RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores))
+    ended = _NEW_EVENT(_ROUND_ENDED)
+    _SET_FIELD(ended, "visible_to", None)
+    _SET_FIELD(ended, "round", match.round)
+    _SET_FIELD(ended, "reason", reason)
+    _SET_FIELD(ended, "penalties", penalties)
+    _SET_FIELD(ended, "scores", scores)
+    events.append(ended)
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
-        events.append(MatchEnded(winners=winners, scores=scores))
+        events.append(MatchEnded(winners, scores))
         final = match._replace(scores=scores, winners=winners)
         over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
         return over, events
@@ -900,10 +915,13 @@ def _new_round(
     else:
         started = RoundStarted(number, start)
     events: list[Event] = [started]
-    events += [
-        Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
-        for s, h in enumerate(hands)
-    ]
+    for seat, hand in enumerate(hands):
+        dealt = _NEW_EVENT(_DEALT)
+        _SET_FIELD(dealt, "visible_to", _ONLY[seat])
+        _SET_FIELD(dealt, "seat", seat)
+        _SET_FIELD(dealt, "count", len(hand))
+        _SET_FIELD(dealt, "hand", tuple([_CARDS[c] for c in hand]))
+        events.append(dealt)
     fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
     return _NEW(_Position, (*fields, match)), events
 
