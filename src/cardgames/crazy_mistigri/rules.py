@@ -150,6 +150,11 @@ def _pair_rows() -> list[list[DiscardPair | None]]:
 
 
 _PAIR_ROWS: Final = _pair_rows()
+# The same rows without the diagonal: ``[a][b]`` is the pair of ids a < b. A hand without twin
+# cards holds each id once, so its pairs are those two distinct cards make (see `_pairs_of`).
+_DISTINCT_PAIR_ROWS: Final = [
+    [None if b == a else p for b, p in enumerate(r)] for a, r in enumerate(_PAIR_ROWS)
+]
 # Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
 # _PICKS[to][card] and, built on first use, _SWAPS[give][take].
 _FORCES: Final = [None if c is None else ForceCard(c) for c in _CARD]
@@ -836,7 +841,7 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
     if pos.match.twins:
         return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
-    return _pairs_in(sorted(pos.hands[pos.mover])) + _PASS_ONLY
+    return _pairs_of(sorted(pos.hands[pos.mover])) + _PASS_ONLY
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
@@ -931,8 +936,9 @@ def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, .
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
     """
-    found = _pairs_in(sorted(hand))
-    return tuple(dict.fromkeys(found)) if twins else found
+    if not twins:
+        return _pairs_of(sorted(hand))
+    return tuple(dict.fromkeys(_pairs_in(sorted(hand))))
 
 
 def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
@@ -947,6 +953,24 @@ def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
     for i, first in enumerate(hand):
         row = rows[first]
         for second in hand[i + 1 :]:
+            pair = row[second]
+            if pair is not None:
+                found.append(pair)
+    return tuple(found)
+
+
+def _pairs_of(hand: list[int]) -> tuple[DiscardPair, ...]:
+    """`_pairs_in` for sorted card ids that are all distinct (a layout without twin cards).
+
+    Each card meets every card of the hand in the row of pairs above the diagonal, so the pairs
+    come in the same order without slicing the hand: compiled, the slices and their
+    deallocation cost more than the loop over the whole hand (and interpreted, no more).
+    """
+    rows = _DISTINCT_PAIR_ROWS  # one global lookup per call, not one per card
+    found: list[DiscardPair] = []
+    for first in hand:
+        row = rows[first]
+        for second in hand:
             pair = row[second]
             if pair is not None:
                 found.append(pair)
