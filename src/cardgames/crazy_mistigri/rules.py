@@ -488,7 +488,7 @@ def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     card = fan[index]
     hands = list(pos.hands)
     rest = hands[source] = fan[:index] + fan[index + 1 :]
-    hands[mover] = (*hands[mover], card)
+    hands[mover] += (card,)
     key = (mover * 8 + source) << 9 | card << 1 | chosen
     drew = _DREW.get(key)
     if drew is None:
@@ -549,20 +549,19 @@ def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Pos
         return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
     if action is _END_TURN:
         return _finish_turn(state, pos, pos.hands, pos.pile, [])
-    assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
     mover = pos.mover
     if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
         aids = pos.passed
         pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
-    a, b = _PAIR_IDS[id(action)]
+    a, b = _PAIR_IDS[id(action)]  # only legal actions reach here: a pair of the hand
     hand = _without(_without(pos.hands[mover], a), b)
     hands = _replace_hand(pos.hands, mover, hand)
-    pile = (*pos.pile, a, b)
+    pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
     value = a >> 4 if a >> 4 == b >> 4 else 0
     key = (mover << 8 | a) << 8 | b
     discarded = _DISCARDED.get(key)
     if discarded is None:
-        pair = (action.first, action.second)
+        pair = (cast("DiscardPair", action).first, cast("DiscardPair", action).second)
         discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
     events: list[Event] = [discarded]
     if not hand:
@@ -705,7 +704,9 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     mover, direction = pos.mover, pos.direction
     aids = pos.passed
     if aids[mover] is not passed:
-        aids = (*aids[:mover], passed, *aids[mover + 1 :])
+        turned = list(aids)  # one list and one tuple, as in `_replace_hand`
+        turned[mover] = passed
+        aids = tuple(turned)
     # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
     # those is a call through Python, a loop a few machine instructions per seat.
     players = len(hands)
@@ -841,7 +842,9 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
     if pos.match.twins:
         return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
-    return _pairs_of(sorted(pos.hands[pos.mover])) + _PASS_ONLY
+    found = _pairs_of(sorted(pos.hands[pos.mover]))
+    found.append(_PASS)  # the pass closes the list: one tuple built, not two
+    return tuple(found)
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
@@ -931,13 +934,13 @@ def _new_round(
     return _NEW(_Position, (*fields, match)), events
 
 
-def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
+def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[Action, ...]:
     """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
     """
     if not twins:
-        return _pairs_of(sorted(hand))
+        return tuple(_pairs_of(sorted(hand)))
     return tuple(dict.fromkeys(_pairs_in(sorted(hand))))
 
 
@@ -959,22 +962,24 @@ def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
     return tuple(found)
 
 
-def _pairs_of(hand: list[int]) -> tuple[DiscardPair, ...]:
+def _pairs_of(hand: list[int]) -> list[Action]:
     """`_pairs_in` for sorted card ids that are all distinct (a layout without twin cards).
+
+    A list, to which `_legal_discards` adds the pass before it makes the tuple.
 
     Each card meets every card of the hand in the row of pairs above the diagonal, so the pairs
     come in the same order without slicing the hand: compiled, the slices and their
     deallocation cost more than the loop over the whole hand (and interpreted, no more).
     """
     rows = _DISTINCT_PAIR_ROWS  # one global lookup per call, not one per card
-    found: list[DiscardPair] = []
+    found: list[Action] = []
     for first in hand:
         row = rows[first]
         for second in hand:
             pair = row[second]
             if pair is not None:
                 found.append(pair)
-    return tuple(found)
+    return found
 
 
 def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
@@ -998,7 +1003,9 @@ def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _replace_hand(
     hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+    given = list(hands)  # one list and one tuple, where unpacking two slices builds five
+    given[seat] = hand
+    return tuple(given)
 
 
 def _holders(hands: tuple[tuple[int, ...], ...]) -> int:
