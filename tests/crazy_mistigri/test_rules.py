@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import cardgames
@@ -1039,6 +1040,27 @@ def test_event_texts() -> None:
         "seat 0 discards 2c1 and 2c2: 2+2, choose the card drawn next or reverse",
         "seat 0 reverses the direction: now counterclockwise",
     ]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_events_built_field_by_field_equal_those_their_classes_build(players: int) -> None:
+    """The deal's and the round end's events, built field by field, equal their classes' own."""
+    built = {"dealt", "round-ended"}
+    seen: set[str] = set()
+    for seed in range(3):
+        state = GAME.new(players, seed=seed)
+        while not state.is_over:
+            state = state.apply(state.legal_actions()[-1])
+        for event in state.events:
+            if event.kind in built:
+                seen.add(event.kind)
+                # evolve reads every field of the event and calls the class with them
+                rebuilt = attrs.evolve(event)
+                assert type(rebuilt) is type(event)
+                assert rebuilt == event
+                assert hash(rebuilt) == hash(event)
+                assert rebuilt.to_dict() == event.to_dict()
+    assert seen == built
 
 
 def test_golden_transcript() -> None:

@@ -108,6 +108,15 @@ _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 # costs a dictionary lookup at each use, and the transitions read them on every action.
 
 _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
+# The events of a round's deal and end, whose fields do not repeat, are built as attrs'
+# __init__ builds a frozen slotted instance (a fresh object, then `object.__setattr__` per
+# field), but from compiled code: no Python frame for __init__, no dict of keyword arguments.
+# `tests/crazy_mistigri` compares them with the events their classes build.
+_NEW_EVENT: Final = object.__new__
+_SET_FIELD: Final = object.__setattr__
+_DEALT: Final = Dealt
+_ROUND_ENDED: Final = RoundEnded
+_CARDS: Final = tuple(_CARD)  # the cards by id, in a C variable when compiled
 
 # Interned actions: legal_actions() hands out these objects, so apply() finds them by identity.
 _DRAWS: Final = tuple(Draw(i) for i in range(64))
@@ -141,6 +150,11 @@ def _pair_rows() -> list[list[DiscardPair | None]]:
 
 
 _PAIR_ROWS: Final = _pair_rows()
+# The same rows without the diagonal: ``[a][b]`` is the pair of ids a < b. A hand without twin
+# cards holds each id once, so its pairs are those two distinct cards make (see `_pairs_of`).
+_DISTINCT_PAIR_ROWS: Final = [
+    [None if b == a else p for b, p in enumerate(r)] for a, r in enumerate(_PAIR_ROWS)
+]
 # Rows indexed by card id (None where there is no card): _FORCES[card], _GIFTS[to][card],
 # _PICKS[to][card] and, built on first use, _SWAPS[give][take].
 _FORCES: Final = [None if c is None else ForceCard(c) for c in _CARD]
@@ -474,7 +488,7 @@ def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     card = fan[index]
     hands = list(pos.hands)
     rest = hands[source] = fan[:index] + fan[index + 1 :]
-    hands[mover] = (*hands[mover], card)
+    hands[mover] += (card,)
     key = (mover * 8 + source) << 9 | card << 1 | chosen
     drew = _DREW.get(key)
     if drew is None:
@@ -494,7 +508,7 @@ def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list
     if swapper >= 0:
         if hands[swapper]:
             return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper), events
-        events.append(EffectLapsed(seat=swapper, value=3, reason="no cards left to swap"))
+        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
     after = _NEW(
         _Position,
         (
@@ -535,20 +549,19 @@ def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Pos
         return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
     if action is _END_TURN:
         return _finish_turn(state, pos, pos.hands, pos.pile, [])
-    assert isinstance(action, DiscardPair)  # noqa: S101 - only legal actions reach here
     mover = pos.mover
     if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
         aids = pos.passed
         pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
-    a, b = _PAIR_IDS[id(action)]
+    a, b = _PAIR_IDS[id(action)]  # only legal actions reach here: a pair of the hand
     hand = _without(_without(pos.hands[mover], a), b)
     hands = _replace_hand(pos.hands, mover, hand)
-    pile = (*pos.pile, a, b)
+    pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
     value = a >> 4 if a >> 4 == b >> 4 else 0
     key = (mover << 8 | a) << 8 | b
     discarded = _DISCARDED.get(key)
     if discarded is None:
-        pair = (action.first, action.second)
+        pair = (cast("DiscardPair", action).first, cast("DiscardPair", action).second)
         discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
     events: list[Event] = [discarded]
     if not hand:
@@ -579,12 +592,12 @@ def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
         return _finish_turn(state, pos, hands, pile, events)
     if not others:
         why = "no other player in the round"
-        events.append(EffectLapsed(seat=mover, value=value, reason=why))
+        events.append(EffectLapsed(mover, value, why))
         return _finish_turn(state, pos, hands, pile, events)
     if value == 4:  # noqa: PLR2004
         if hands[mover]:
             return _mid_turn(pos, hands, pile, _GIVE, mover), events
-        events.append(EffectLapsed(seat=mover, value=4, reason="no card left to give"))
+        events.append(EffectLapsed(mover, 4, "no card left to give"))
         return _finish_turn(state, pos, hands, pile, events)
     if value == 5:  # noqa: PLR2004
         return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
@@ -599,7 +612,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
     events: list[Event] = []
     if action is _REVERSE:
         if _holders(hands) == 1:
-            events.append(EffectLapsed(seat=mover, value=1, reason="no next player"))
+            events.append(EffectLapsed(mover, 1, "no next player"))
             return _finish_turn(state, pos, hands, pile, events)
         direction = -pos.direction
         events.append(_REVERSED[mover][(direction + 1) >> 1])
@@ -607,7 +620,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
     if action is _DISCARD_ONES:
         hand = hands[mover]
         ones = tuple(c for c in hand if c >> 4 == 1)
-        events.append(OnesDiscarded(seat=mover, ones=_as_cards(ones)))
+        events.append(OnesDiscarded(mover, _as_cards(ones)))
         if ones:
             hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
             pile = (*pile, *ones)
@@ -628,7 +641,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
         events.append(_SWAP_AWAITED[mover])
         return _finish_turn(state, pos, hands, pile, events, swap=True)
     # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-    events.append(EffectLapsed(seat=mover, value=2, reason="no card left to choose"))
+    events.append(EffectLapsed(mover, 2, "no card left to choose"))
     return _finish_turn(state, pos, hands, pile, events)
 
 
@@ -691,7 +704,9 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     mover, direction = pos.mover, pos.direction
     aids = pos.passed
     if aids[mover] is not passed:
-        aids = (*aids[:mover], passed, *aids[mover + 1 :])
+        turned = list(aids)  # one list and one tuple, as in `_replace_hand`
+        turned[mover] = passed
+        aids = tuple(turned)
     # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
     # those is a call through Python, a loop a few machine instructions per seat.
     players = len(hands)
@@ -716,7 +731,7 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
         source = _holder_before(hands, after, direction)
         if draws != 1 or forced >= 0 or swap:
             value = 3 if swap else 2 if forced >= 0 else draws + 5
-            events.append(EffectLapsed(seat=mover, value=value, reason="no cards left"))
+            events.append(EffectLapsed(mover, value, "no cards left"))
             draws, forced, swap = 1, -1, False
     nxt = _NEW(
         _Position,
@@ -751,13 +766,19 @@ def _end_round(  # noqa: PLR0917
     match = pos.match
     penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-    events.append(RoundEnded(round=match.round, reason=reason, penalties=penalties, scores=scores))
+    ended = _NEW_EVENT(_ROUND_ENDED)
+    _SET_FIELD(ended, "visible_to", None)
+    _SET_FIELD(ended, "round", match.round)
+    _SET_FIELD(ended, "reason", reason)
+    _SET_FIELD(ended, "penalties", penalties)
+    _SET_FIELD(ended, "scores", scores)
+    events.append(ended)
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
-        events.append(MatchEnded(winners=winners, scores=scores))
+        events.append(MatchEnded(winners, scores))
         final = match._replace(scores=scores, winners=winners)
         over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
         return over, events
@@ -821,7 +842,9 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 def _legal_discards(pos: _Position) -> tuple[Action, ...]:
     if pos.match.twins:
         return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
-    return _pairs_in(sorted(pos.hands[pos.mover])) + _PASS_ONLY
+    found = _pairs_of(sorted(pos.hands[pos.mover]))
+    found.append(_PASS)  # the pass closes the list: one tuple built, not two
+    return tuple(found)
 
 
 def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
@@ -900,21 +923,25 @@ def _new_round(
     else:
         started = RoundStarted(number, start)
     events: list[Event] = [started]
-    events += [
-        Dealt(seat=s, count=len(h), hand=_as_cards(h), visible_to=_ONLY[s])
-        for s, h in enumerate(hands)
-    ]
+    for seat, hand in enumerate(hands):
+        dealt = _NEW_EVENT(_DEALT)
+        _SET_FIELD(dealt, "visible_to", _ONLY[seat])
+        _SET_FIELD(dealt, "seat", seat)
+        _SET_FIELD(dealt, "count", len(hand))
+        _SET_FIELD(dealt, "hand", tuple([_CARDS[c] for c in hand]))
+        events.append(dealt)
     fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
     return _NEW(_Position, (*fields, match)), events
 
 
-def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[DiscardPair, ...]:
+def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[Action, ...]:
     """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
     """
-    found = _pairs_in(sorted(hand))
-    return tuple(dict.fromkeys(found)) if twins else found
+    if not twins:
+        return tuple(_pairs_of(sorted(hand)))
+    return tuple(dict.fromkeys(_pairs_in(sorted(hand))))
 
 
 def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
@@ -933,6 +960,26 @@ def _pairs_in(hand: list[int]) -> tuple[DiscardPair, ...]:
             if pair is not None:
                 found.append(pair)
     return tuple(found)
+
+
+def _pairs_of(hand: list[int]) -> list[Action]:
+    """`_pairs_in` for sorted card ids that are all distinct (a layout without twin cards).
+
+    A list, to which `_legal_discards` adds the pass before it makes the tuple.
+
+    Each card meets every card of the hand in the row of pairs above the diagonal, so the pairs
+    come in the same order without slicing the hand: compiled, the slices and their
+    deallocation cost more than the loop over the whole hand (and interpreted, no more).
+    """
+    rows = _DISTINCT_PAIR_ROWS  # one global lookup per call, not one per card
+    found: list[Action] = []
+    for first in hand:
+        row = rows[first]
+        for second in hand:
+            pair = row[second]
+            if pair is not None:
+                found.append(pair)
+    return found
 
 
 def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
@@ -956,7 +1003,9 @@ def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _replace_hand(
     hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
+    given = list(hands)  # one list and one tuple, where unpacking two slices builds five
+    given[seat] = hand
+    return tuple(given)
 
 
 def _holders(hands: tuple[tuple[int, ...], ...]) -> int:
