@@ -30,6 +30,7 @@ CORE = frozenset(
         "cardgames._chain",
         "cardgames._codec",
         "cardgames._draws",
+        "cardgames._events",
         "cardgames._memo",
         "cardgames._mypyc",
         "cardgames._records",

@@ -14,8 +14,10 @@ from cardgames import _codec, errors
 from cardgames import rng as rng_module
 from cardgames._chain import Chain
 from cardgames._draws import random_below
+from cardgames._events import dealt
 from cardgames.cards import deal_round_robin
 from cardgames.classic_mistigri import DECK, MISTIGRI, Card
+from cardgames.engine import Dealt
 from cardgames.rng import Rng, _mix, seed_key
 from cardgames.seats import Direction, next_seat, previous_seat, seats_from
 
@@ -66,6 +68,25 @@ def test_state_fast_draw_matches_the_rng_module() -> None:
         state = state.apply(state.legal_actions()[0])
         step += 1
     assert step == len(state.history) > 0
+
+
+def test_dealt_built_field_by_field_is_the_event_its_class_builds() -> None:
+    """`_events.dealt` gives the `Dealt` that its class builds: fields, hash, JSON, redaction.
+
+    It pins the field list too: a field added to `Dealt` must be set by `dealt` as well.
+    """
+    hand = (*DECK.cards[:2], MISTIGRI)
+    built = dealt(2, hand, frozenset({2}))
+    expected = Dealt(2, 3, hand, visible_to=frozenset({2}))
+    assert type(built) is Dealt
+    assert built == expected
+    assert hash(built) == hash(expected)
+    assert built.to_dict() == expected.to_dict()
+    assert built.redacted() == expected.redacted()
+    assert str(built) == str(expected)
+    assert [f.name for f in attrs.fields(Dealt)] == ["visible_to", "seat", "count", "hand"]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.seat = 0  # type: ignore[misc]
 
 
 @given(

@@ -17,6 +17,7 @@ from typing import Final, NamedTuple, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
+from cardgames._events import dealt
 from cardgames._mypyc import i64, mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
@@ -26,7 +27,7 @@ from cardgames.classic_mistigri.options import Rules
 from cardgames.classic_mistigri.sampler import sample_hands
 from cardgames.classic_mistigri.scenario import Setup, _check_scenario, scenario
 from cardgames.classic_mistigri.view import View
-from cardgames.engine import Action, Dealt, Event, Game, Outcome
+from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
@@ -91,7 +92,6 @@ _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Pytho
 # `tests/classic_mistigri` compares them with the events their classes build.
 _NEW_EVENT: Final = object.__new__
 _SET_FIELD: Final = object.__setattr__
-_DEALT: Final = Dealt
 _PAIRS_LAID: Final = PairsLaid
 
 # --- Scenarios ---------------------------------------------------------------------------
@@ -335,12 +335,7 @@ def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
     """One private ``Dealt`` event per seat, seen by that seat alone."""
     events: list[Event] = []
     for seat, hand in enumerate(hands):
-        event = _NEW_EVENT(_DEALT)
-        _SET_FIELD(event, "visible_to", _BETWEEN[seat][seat])
-        _SET_FIELD(event, "seat", seat)
-        _SET_FIELD(event, "count", len(hand))
-        _SET_FIELD(event, "hand", hand)
-        events.append(event)
+        events.append(dealt(seat, hand, _BETWEEN[seat][seat]))
     return events
 
 

@@ -22,6 +22,7 @@ from typing import Final, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
+from cardgames._events import dealt
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
@@ -114,7 +115,6 @@ _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Pytho
 # `tests/crazy_mistigri` compares them with the events their classes build.
 _NEW_EVENT: Final = object.__new__
 _SET_FIELD: Final = object.__setattr__
-_DEALT: Final = Dealt
 _ROUND_ENDED: Final = RoundEnded
 _CARDS: Final = tuple(_CARD)  # the cards by id, in a C variable when compiled
 
@@ -924,12 +924,7 @@ def _new_round(
         started = RoundStarted(number, start)
     events: list[Event] = [started]
     for seat, hand in enumerate(hands):
-        dealt = _NEW_EVENT(_DEALT)
-        _SET_FIELD(dealt, "visible_to", _ONLY[seat])
-        _SET_FIELD(dealt, "seat", seat)
-        _SET_FIELD(dealt, "count", len(hand))
-        _SET_FIELD(dealt, "hand", tuple([_CARDS[c] for c in hand]))
-        events.append(dealt)
+        events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
     fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
     return _NEW(_Position, (*fields, match)), events
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from cardgames._draws import random_below
+from cardgames._events import dealt
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -548,7 +549,7 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
     order = rng.shuffled(_deck(rules.colours, rules.values)[1])
     size = HAND_SIZES[players]
-    dealt = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
+    held = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
     key = (number << 3 | starter) << 8 | trump
     started = _ROUNDS_STARTED.get(key)
@@ -558,12 +559,12 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
             _ROUNDS_STARTED[key] = started
     events.append(started)
     hands: list[tuple[PlayCard, ...]] = []
-    for s, h in enumerate(dealt):
+    for s, h in enumerate(held):
         # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
         # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
         # Positional fields: each keyword of a call to a Python class costs a dict entry.
         hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
-        events.append(Dealt(s, size, hand, visible_to=_ONLY[s]))
+        events.append(dealt(s, hand, _ONLY[s]))
         hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
     stock = order[players * size + 1 :]
     table = _NEW(_Round, (trump, stock, (), super_chats, number, starter, None))
