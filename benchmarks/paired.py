@@ -9,7 +9,9 @@ machine slowing down or speeding up favours neither side), both driven by the sa
 random-playout loop. Each pair gives one ratio (the game's actions per CPU second over
 `crazy_eights`'); the table shows, per configuration, the median of ``--rounds`` pairs and the
 lowest and highest. A slow spell that hits a pair hits both of its sides, so the median moves
-far less than either rate. Every slice of the game plays matches of its own seeds, and the
+far less than either rate. Every slice of the game plays matches of its own seeds (a game
+keeps shared events between matches, so repeating seeds would flatter it), each slice of
+`crazy_eights` starts from the same random state (it keeps nothing between matches), and the
 first pair of each configuration is a warm-up that the table leaves out (both sides are
 measured warm, as a long simulation runs).
 
