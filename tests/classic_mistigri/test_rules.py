@@ -429,6 +429,28 @@ def test_deal_events_equal_those_their_classes_build(players: int) -> None:
             assert rebuilt.to_dict() == event.to_dict()
 
 
+def test_a_draw_logs_the_events_built_at_import_not_a_copy() -> None:
+    """A draw that ends nobody's play logs the very events tuple built at import, in both builds.
+
+    The compiled build once copied that tuple on every draw (its table's inferred fixed-length
+    tuple type made mypyc unbox and rebox it): each state then kept one tuple more than in the
+    pure build.
+    """
+    kept: list[cm.State] = []
+    first_of: dict[object, int] = {}
+    repeats = 0
+    for seed in range(20):
+        state = cm.GAME.new(3, seed=seed)
+        while not state.is_over:
+            state = state.apply(state.legal_actions()[0])
+            kept.append(state)  # alive, so that no id is reused
+            events = state._log.last[1]  # the log entry of that draw
+            if isinstance(events, tuple):  # a draw that ended nobody's play
+                repeats += events in first_of
+                assert first_of.setdefault(events, id(events)) == id(events)
+    assert repeats > 100
+
+
 def test_golden_transcript() -> None:
     """A seeded 3-player match narrates exactly as recorded (guards the rng and the rules)."""
     state = cm.GAME.new(3, seed=2026)

@@ -63,11 +63,14 @@ _PAIR_LAID: Final = tuple(
 )
 # The events of a draw that ends nobody's play, as the (immutable) sequences `_advance` returns:
 # [mover][source][motif] -> (Drew,) when the card pairs nothing, (Drew, PairsLaid) when it does.
-_DREW_ALONE: Final = tuple(
+# Annotated as tuples of any length: inferred as (Drew,) and (Drew, PairsLaid), mypyc would read
+# each as a C struct and box a new tuple per draw instead of returning the shared one.
+_EventTable = tuple[tuple[tuple[tuple[Event, ...], ...], ...], ...]
+_DREW_ALONE: Final[_EventTable] = tuple(
     tuple(tuple((_DREW[mover][source][m],) for m in _MOTIF_RANGE) for source in _SEATS)
     for mover in _SEATS
 )
-_DREW_PAIRED: Final = tuple(
+_DREW_PAIRED: Final[_EventTable] = tuple(
     tuple(
         tuple((_DREW[mover][source][m], _PAIR_LAID[mover][m]) for m in _MOTIF_RANGE)
         for source in _SEATS
