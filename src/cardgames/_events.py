@@ -7,6 +7,10 @@ instance the way attrs' ``__init__`` does (a fresh object, then ``object.__setat
 field, ``visible_to`` first), but from compiled code: no Python frame, no dict. Every deal of
 the games that deal hands builds one `Dealt` per seat. ``tests/test_core.py`` compares what
 they build with what the classes build, and fails when a class gains a field.
+
+A game builds its own such events (a round's scores, say) with the same two steps,
+`new_event` and `set_field`, in a function beside the code that emits them, and its tests
+compare those events with the ones their classes build.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from typing import Any, Final
 
 from cardgames._records import Dealt
 
-__all__ = ["dealt"]
+__all__ = ["dealt", "new_event", "set_field"]
 
-_NEW: Final = object.__new__
-_SET: Final = object.__setattr__
+new_event: Final = object.__new__
+"""``new_event(cls)``: an instance of the frozen slotted event class ``cls``, no field set."""
+set_field: Final = object.__setattr__
+"""``set_field(event, name, value)``: set one field of an event that `new_event` made."""
 _DEALT: Final = Dealt
 
 
@@ -31,9 +37,9 @@ def dealt(seat: int, hand: tuple[Any, ...], visible_to: frozenset[int]) -> Dealt
         >>> dealt(1, ("a", "b"), seen_by) == Dealt(1, 2, ("a", "b"), visible_to=seen_by)
         True
     """
-    event: Dealt[Any] = _NEW(_DEALT)
-    _SET(event, "visible_to", visible_to)
-    _SET(event, "seat", seat)
-    _SET(event, "count", len(hand))
-    _SET(event, "hand", hand)
+    event: Dealt[Any] = new_event(_DEALT)
+    set_field(event, "visible_to", visible_to)
+    set_field(event, "seat", seat)
+    set_field(event, "count", len(hand))
+    set_field(event, "hand", hand)
     return event

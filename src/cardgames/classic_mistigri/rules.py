@@ -17,7 +17,7 @@ from typing import Final, NamedTuple, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
-from cardgames._events import dealt
+from cardgames._events import dealt, new_event, set_field
 from cardgames._mypyc import i64, mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
@@ -89,12 +89,8 @@ _ENDINGS: Final = {
     for winners in combinations([s for s in _SEATS if s != loser], size)
 }
 _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
-# The deal's events, whose fields do not repeat, are built as attrs' __init__ builds a frozen
-# slotted instance (a fresh object, then `object.__setattr__` per field), but from compiled
-# code: no Python frame for __init__, no dict of the keyword argument `visible_to`.
-# `tests/classic_mistigri` compares them with the events their classes build.
-_NEW_EVENT: Final = object.__new__
-_SET_FIELD: Final = object.__setattr__
+# The deal's `PairsLaid`, whose fields do not repeat, is built field by field (see
+# `cardgames._events`); `tests/classic_mistigri` compares it with the event its class builds.
 _PAIRS_LAID: Final = PairsLaid
 
 # --- Scenarios ---------------------------------------------------------------------------
@@ -344,10 +340,10 @@ def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
 
 def _pairs_laid(seat: int, motifs: tuple[int, ...]) -> Event:
     """``PairsLaid(seat, motifs)``, public, built as `_dealt_events` builds its events."""
-    event = _NEW_EVENT(_PAIRS_LAID)
-    _SET_FIELD(event, "visible_to", None)
-    _SET_FIELD(event, "seat", seat)
-    _SET_FIELD(event, "motifs", motifs)
+    event = new_event(_PAIRS_LAID)
+    set_field(event, "visible_to", None)
+    set_field(event, "seat", seat)
+    set_field(event, "motifs", motifs)
     return event
 
 

@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Final, cast
 
+from cardgames._events import new_event, set_field
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
@@ -168,12 +169,9 @@ _SWAPPED: Final[dict[int, Swapped]] = {}
 _LOOKED: Final[dict[int, Looked]] = {}
 _ROUND_DEALT: Final[dict[int, RoundDealt]] = {}
 _SPECIAL_REPLACED: Final[dict[int, SpecialReplaced]] = {}
-# The events of a round's end, whose fields do not repeat, are built as attrs' __init__ builds a
-# frozen slotted instance (a fresh object, then `object.__setattr__` per field), but from
-# compiled code: no Python frame for __init__, no dict of keyword arguments.
-# `tests/crazy_animals/test_rules.py` compares them with the events their classes build.
-_NEW_EVENT: Final = object.__new__
-_SET_FIELD: Final = object.__setattr__
+# The events of a round's end, whose fields do not repeat, are built field by field (see
+# `cardgames._events`); `tests/crazy_animals/test_rules.py` compares them with the events their
+# classes build.
 _ROUND_SCORED: Final = RoundScored
 _MATCH_ENDED: Final = MatchEnded
 
@@ -858,21 +856,21 @@ def _round_scored(
     totals: tuple[int, ...],
 ) -> Event:
     """``RoundScored(round_, rows, points, totals)``, public, built field by field (see above)."""
-    event = _NEW_EVENT(_ROUND_SCORED)
-    _SET_FIELD(event, "visible_to", None)
-    _SET_FIELD(event, "round", round_)
-    _SET_FIELD(event, "slots", rows)
-    _SET_FIELD(event, "points", points)
-    _SET_FIELD(event, "totals", totals)
+    event = new_event(_ROUND_SCORED)
+    set_field(event, "visible_to", None)
+    set_field(event, "round", round_)
+    set_field(event, "slots", rows)
+    set_field(event, "points", points)
+    set_field(event, "totals", totals)
     return event
 
 
 def _match_ended(winners: tuple[int, ...], totals: tuple[int, ...]) -> Event:
     """``MatchEnded(winners, totals)``, public, built field by field (see `_round_scored`)."""
-    event = _NEW_EVENT(_MATCH_ENDED)
-    _SET_FIELD(event, "visible_to", None)
-    _SET_FIELD(event, "winners", winners)
-    _SET_FIELD(event, "totals", totals)
+    event = new_event(_MATCH_ENDED)
+    set_field(event, "visible_to", None)
+    set_field(event, "winners", winners)
+    set_field(event, "totals", totals)
     return event
 
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Final, cast
+from typing import Final, TypeVar, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
-from cardgames._events import dealt
+from cardgames._events import dealt, new_event, set_field
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
@@ -97,6 +97,8 @@ from cardgames.seats import Direction, seats_from
 
 __all__ = ["GAME", "HAND_SIZE", "Rules", "State", "scenario"]
 
+_T = TypeVar("_T")
+
 HAND_SIZE = 9
 """Cards dealt to each player; the player on the dealer's right gets one more (CM-2)."""
 
@@ -109,12 +111,9 @@ _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 # costs a dictionary lookup at each use, and the transitions read them on every action.
 
 _NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
-# The events of a round's deal and end, whose fields do not repeat, are built as attrs'
-# __init__ builds a frozen slotted instance (a fresh object, then `object.__setattr__` per
-# field), but from compiled code: no Python frame for __init__, no dict of keyword arguments.
-# `tests/crazy_mistigri` compares them with the events their classes build.
-_NEW_EVENT: Final = object.__new__
-_SET_FIELD: Final = object.__setattr__
+# The events of a round's deal and end, whose fields do not repeat, are built field by field
+# (see `cardgames._events`); `tests/crazy_mistigri` compares them with the events their
+# classes build.
 _ROUND_ENDED: Final = RoundEnded
 _CARDS: Final = tuple(_CARD)  # the cards by id, in a C variable when compiled
 
@@ -535,7 +534,7 @@ def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, lis
     assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
     swapper = pos.swapper
     give, take = _id(action.discard), _id(action.take)
-    hands = _replace_hand(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
+    hands = _replaced(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
     pile = (*_without(pos.pile, take), give)
     key = (swapper << 8 | give) << 8 | take
     event = _SWAPPED.get(key)
@@ -551,17 +550,17 @@ def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Pos
         return _finish_turn(state, pos, pos.hands, pos.pile, [])
     mover = pos.mover
     if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
-        aids = pos.passed
-        pos = _NEW(_Position, (*pos[:3], (*aids[:mover], False, *aids[mover + 1 :]), *pos[4:]))
+        pos = _NEW(_Position, (*pos[:3], _replaced(pos.passed, mover, item=False), *pos[4:]))
     a, b = _PAIR_IDS[id(action)]  # only legal actions reach here: a pair of the hand
     hand = _without(_without(pos.hands[mover], a), b)
-    hands = _replace_hand(pos.hands, mover, hand)
+    hands = _replaced(pos.hands, mover, hand)
     pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
     value = a >> 4 if a >> 4 == b >> 4 else 0
     key = (mover << 8 | a) << 8 | b
     discarded = _DISCARDED.get(key)
     if discarded is None:
-        pair = (cast("DiscardPair", action).first, cast("DiscardPair", action).second)
+        pair_action = cast("DiscardPair", action)
+        pair = (pair_action.first, pair_action.second)
         discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
     events: list[Event] = [discarded]
     if not hand:
@@ -622,7 +621,7 @@ def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, li
         ones = tuple(c for c in hand if c >> 4 == 1)
         events.append(OnesDiscarded(mover, _as_cards(ones)))
         if ones:
-            hands = _replace_hand(hands, mover, tuple(c for c in hand if c >> 4 != 1))
+            hands = _replaced(hands, mover, tuple(c for c in hand if c >> 4 != 1))
             pile = (*pile, *ones)
             if not hands[mover]:
                 events.append(_LEFT[mover])
@@ -672,7 +671,7 @@ def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position,
     assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
     to, card = action.to, _id(action.card)
     pile = _without(pos.pile, card)
-    hands = _replace_hand(pos.hands, to, (*pos.hands[to], card))
+    hands = _replaced(pos.hands, to, (*pos.hands[to], card))
     key = (to << 3 | pos.mover) << 8 | card
     taken = _TAKEN.get(key)
     if taken is None:
@@ -704,9 +703,7 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     mover, direction = pos.mover, pos.direction
     aids = pos.passed
     if aids[mover] is not passed:
-        turned = list(aids)  # one list and one tuple, as in `_replace_hand`
-        turned[mover] = passed
-        aids = tuple(turned)
+        aids = _replaced(aids, mover, passed)
     # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
     # those is a call through Python, a loop a few machine instructions per seat.
     players = len(hands)
@@ -766,12 +763,12 @@ def _end_round(  # noqa: PLR0917
     match = pos.match
     penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-    ended = _NEW_EVENT(_ROUND_ENDED)
-    _SET_FIELD(ended, "visible_to", None)
-    _SET_FIELD(ended, "round", match.round)
-    _SET_FIELD(ended, "reason", reason)
-    _SET_FIELD(ended, "penalties", penalties)
-    _SET_FIELD(ended, "scores", scores)
+    ended = new_event(_ROUND_ENDED)
+    set_field(ended, "visible_to", None)
+    set_field(ended, "round", match.round)
+    set_field(ended, "reason", reason)
+    set_field(ended, "penalties", penalties)
+    set_field(ended, "scores", scores)
     events.append(ended)
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     players = len(hands)
@@ -995,11 +992,10 @@ def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
     return cards_[:i] + cards_[i + 1 :]
 
 
-def _replace_hand(
-    hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    given = list(hands)  # one list and one tuple, where unpacking two slices builds five
-    given[seat] = hand
+def _replaced(items: tuple[_T, ...], seat: int, item: _T) -> tuple[_T, ...]:
+    """``items`` with the one of ``seat`` replaced by ``item`` (a hand, an aid)."""
+    given = list(items)  # one list and one tuple, where unpacking two slices builds five
+    given[seat] = item
     return tuple(given)
 
 

@@ -562,7 +562,6 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     for s, h in enumerate(held):
         # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
         # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
-        # Positional fields: each keyword of a call to a Python class costs a dict entry.
         hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
         events.append(dealt(s, hand, _ONLY[s]))
         hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
