@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import cardgames
-from cardgames import _extras
+from cardgames import _build, _extras
 from cardgames.cli import main
 from cardgames.errors import CardGameError, MissingExtraError
 
@@ -155,6 +155,6 @@ def test_require_passes_when_the_extra_is_installed(monkeypatch: pytest.MonkeyPa
 
 
 def test_version_runs_without_any_extra(capsys: pytest.CaptureFixture[str]) -> None:
-    """`cardgames --version` prints the version (the in-process twin of the plain-install test)."""
+    """`cardgames --version` prints the version and which build is imported, on one line."""
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"cardgames {cardgames.__version__}\n"
+    assert capsys.readouterr().out == f"cardgames {cardgames.__version__}, {_build.short()}\n"

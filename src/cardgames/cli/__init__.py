@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 
 import cardgames
+from cardgames import _build
 from cardgames.cli import demo, play, serve, simulate, tournament
 from cardgames.errors import CardGameError, MissingExtraError
 
@@ -37,7 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules engines for four family card games: simulations, tournaments and "
         "narrated matches.",
     )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help="print the version and the build (pure Python, or compiled) and exit",
+    )
     subparsers = parser.add_subparsers(title="subcommands", metavar="SUBCOMMAND")
     for command in _COMMANDS:
         command.register(subparsers)
@@ -53,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.version:
-        print(f"cardgames {cardgames.__version__}")  # noqa: T201 - the command's output
+        print(f"cardgames {cardgames.__version__}, {_build.short()}")  # noqa: T201 - the output
         return 0
     if not hasattr(args, "run"):
         parser.print_help()
