@@ -85,8 +85,8 @@ $(DIST)/.built: $(SOURCES) | $(BVENV)/.installed
 		wheel --no-deps --no-cache-dir --wheel-dir build/wheel-raw "$$(ls $(DIST)/cardgames_rules-*.tar.gz)"
 	@raw="$$(ls build/wheel-raw/*.whl)"; \
 	if [ "$$(uname -s)" = Linux ]; then \
-		$(BVENV)/bin/auditwheel show "$$raw" && \
-		$(BVENV)/bin/auditwheel repair --wheel-dir $(DIST) "$$raw"; \
+		PATH="$(abspath $(BVENV))/bin:$$PATH" $(BVENV)/bin/auditwheel show "$$raw" && \
+		PATH="$(abspath $(BVENV))/bin:$$PATH" $(BVENV)/bin/auditwheel repair --wheel-dir $(DIST) "$$raw"; \
 	else \
 		echo "auditwheel checks Linux wheels only: $$raw is copied as it is"; cp "$$raw" $(DIST)/; \
 	fi
