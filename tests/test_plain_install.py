@@ -120,7 +120,7 @@ def test_simulate_and_tournament_run_without_plot_or_dask() -> None:
         "--bots",
         "random,heuristic",
         "--matches",
-        "4",
+        "6",
         "--seed",
         "1",
         "--quiet",
