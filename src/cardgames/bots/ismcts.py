@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BOUNDS", "MAX_ITERATIONS", "MAX_SECONDS", "ISMCTSBot", "check_setting"]
 
-MAX_ITERATIONS = 20_000
+MAX_ITERATIONS = 2_000
 """The largest iteration budget per decision.
 
 Measured with `benchmarks/ismcts_budget.py` on the project's 2-core machine: the dearest
