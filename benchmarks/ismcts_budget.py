@@ -8,7 +8,8 @@ It prints the CPU milliseconds per iteration of each game (the worst decision an
 the CPU time `MAX_ITERATIONS` would take at the worst rate, and then, for a spec with both the
 largest iteration budget and a time budget (`--seconds`), the slowest answer seen on the wall
 clock: the time budget is what bounds a live table's answer. The first line gives the machine's
-load average, which the wall-clock figure depends on. Timings are never asserted by tests: speed is measured here.
+load average, which the wall-clock figure depends on. Timings are never asserted by tests:
+speed is measured here.
 
 Usage: ``python benchmarks/ismcts_budget.py [--iterations 60] [--decisions 4] [--seconds 0.8]
 [--json]``
@@ -97,15 +98,15 @@ def main() -> int:
         )
     load = os.getloadavg()[0]
     if args.json:
-        print(json.dumps({"load": load, "rows": rows}, indent=2))  # noqa: T201
+        print(json.dumps({"load": load, "rows": rows}, indent=2))
         return 0
-    print(f"load average {load:.2f}; MAX_ITERATIONS = {MAX_ITERATIONS}")  # noqa: T201
-    print(  # noqa: T201
+    print(f"load average {load:.2f}; MAX_ITERATIONS = {MAX_ITERATIONS}")
+    print(
         f"{'game':<18}{'cpu ms/iter worst':>18}{'median':>8}{'MAX_ITER cpu s':>16}"
         f"{f'seconds={args.seconds} worst s':>26}"
     )
     for row in rows:
-        print(  # noqa: T201
+        print(
             f"{row['game']:<18}{row['ms_per_iteration_worst']:>18.2f}"
             f"{row['ms_per_iteration_median']:>8.2f}{row['max_iterations_seconds']:>16.1f}"
             f"{row['budgeted_answer_worst_seconds']:>26.3f}"

@@ -94,6 +94,13 @@ def check_setting(name: str, value: object) -> float:
     return value if integral else float(value)
 
 
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        msg = f"{name} must be True or False, got {_short(value)}"
+        raise InvalidSetupError(msg)
+    return value
+
+
 def _short(value: object) -> str:
     text = repr(value) if isinstance(value, int | float | str | bool) else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."  # noqa: PLR2004
@@ -159,19 +166,17 @@ class ISMCTSBot:
         """Set the budget and the exploration constant (see the class docstring).
 
         Raises:
-            InvalidSetupError: a numeric setting outside its [`BOUNDS`][cardgames.bots.ismcts.BOUNDS]
-                (`iterations` at most `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a
-                `search_opponents` that is not a bool.
+            InvalidSetupError: a numeric setting outside its
+                [`BOUNDS`][cardgames.bots.ismcts.BOUNDS] (`iterations` at most
+                `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a `search_opponents`
+                that is not a bool.
         """
         self.iterations = int(check_setting("iterations", iterations))
         self.seconds = None if seconds is None else check_setting("seconds", seconds)
         self.exploration = check_setting("exploration", exploration)
         self.playout = playout
         self.prior_weight = check_setting("prior_weight", prior_weight)
-        if not isinstance(search_opponents, bool):
-            msg = f"search_opponents must be True or False, got {_short(search_opponents)}"
-            raise InvalidSetupError(msg)
-        self.search_opponents = search_opponents
+        self.search_opponents = _check_flag("search_opponents", search_opponents)
         self.margin_weight = check_setting("margin_weight", margin_weight)
 
     def __repr__(self) -> str:
