@@ -204,14 +204,18 @@ def test_fault_5_a_hostile_document_is_refused_in_time_linear_in_its_size(kind: 
     """
     small, large = _hostile(kind, 40_000), _hostile(kind, MAX_JSON_LENGTH - 100_000)
     assert len(large) <= MAX_JSON_LENGTH
-    timings = []
-    for text in (small, large):
-        start = time.perf_counter()
-        with pytest.raises(InvalidStateError):
-            Table.from_json(text)
-        timings.append(time.perf_counter() - start)
-    assert timings[1] < 5.0, timings
-    assert timings[1] < 400 * max(timings[0], 0.005), timings
+    # CPU time, the best of a few runs for the small one: the machine is shared.
+    small_seconds = min(_refusal_seconds(small) for _ in range(3))
+    large_seconds = _refusal_seconds(large)
+    assert large_seconds < 5.0, large_seconds
+    assert large_seconds < 400 * max(small_seconds, 0.005), (small_seconds, large_seconds)
+
+
+def _refusal_seconds(text: str) -> float:
+    start = time.process_time()
+    with pytest.raises(InvalidStateError):
+        Table.from_json(text)
+    return time.process_time() - start
 
 
 # -- bad input gives clear errors (fault 6) ------------------------------------------------------
