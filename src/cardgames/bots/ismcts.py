@@ -27,17 +27,83 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
+from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
     from cardgames.engine import Game
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["BOUNDS", "MAX_ITERATIONS", "MAX_SECONDS", "ISMCTSBot", "check_setting"]
+
+MAX_ITERATIONS = 1_000
+"""The largest iteration budget per decision: the largest the project's measurements tried.
+
+Measured with `python benchmarks/ismcts_budget.py` (2-core machine, load average 8): one
+iteration of the dearest decision found, the first of a 5-player Kitten tricks match with the
+heuristic playout, takes about 190 ms of CPU (its simulation plays the whole rest of the
+match), so this budget bounds any decision to about 3 minutes of CPU. The strongest measured
+settings use 100 to 400 (the Bots page). Give `seconds` to bound the time itself.
+"""
+MAX_SECONDS = 60.0
+"""The largest time budget per decision, in seconds."""
+
+BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "iterations": (1, MAX_ITERATIONS),
+        "seconds": (0.001, MAX_SECONDS),
+        "exploration": (0.0, 10.0),
+        "prior_weight": (0.0, 100.0),
+        "margin_weight": (0.0, 1.0),
+    }
+)
+"""The inclusive range of each numeric setting of `ISMCTSBot` (and of the `ismcts` bot spec).
+
+`iterations` is an `int`; the others are finite numbers. Beyond them a setting either runs
+without end (`iterations`, `seconds`) or means nothing (a reward weight above 1, an
+exploration constant that drowns every reward).
+"""
+
+
+def check_setting(name: str, value: object) -> float:
+    """Return the numeric setting `name` if it is a number within `BOUNDS[name]`.
+
+    Raises:
+        InvalidSetupError: not a number (a bool is not one), not an int for `iterations`, or
+            out of its bounds (`nan` and infinities included).
+    """
+    low, high = BOUNDS[name]
+    integral = name == "iterations"
+    kind = int if integral else int | float
+    # The comparisons come before any conversion, so a huge int never meets float().
+    if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
+        if integral:
+            wanted = f"a positive int, at most {high:,}"
+        elif name == "seconds":
+            wanted = f"positive, at most {high:g} (or left out)"
+        else:
+            wanted = f"a number in {low:g}..{high:g}"
+        msg = f"{name} must be {wanted}, got {_short(value)}"
+        raise InvalidSetupError(msg)
+    return value if integral else float(value)
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        msg = f"{name} must be True or False, got {_short(value)}"
+        raise InvalidSetupError(msg)
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value) if isinstance(value, int | float | str | bool) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."  # noqa: PLR2004
 
 
 class _Node:
@@ -77,8 +143,13 @@ class ISMCTSBot:
             the share of the win (games whose scores rank players, ``Game.better_scores``).
 
     With an iteration budget alone the bot is deterministic: the same view and the same
-    ``rng`` state give the same action. A time budget makes the number of iterations depend
-    on the machine, and so the choice.
+    ``rng`` state give the same action on every machine. A time budget makes the number of
+    iterations depend on the machine and its load, and so the choice: use it where an answer
+    must come in time (a live table), never where a result must replay. The search checks the
+    clock at every simulated move and drops the iteration the budget ends in, so a decision
+    takes ``seconds`` and at most one move of the game more; if not one simulation finished,
+    the bot answers as its playout bot would (or at random).
+    Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
     def __init__(
@@ -92,20 +163,21 @@ class ISMCTSBot:
         search_opponents: bool = True,
         margin_weight: float = MARGIN_WEIGHT,
     ) -> None:
-        """Set the budget and the exploration constant (see the class docstring)."""
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
-            msg = f"iterations must be a positive int, got {iterations!r}"
-            raise ValueError(msg)
-        if seconds is not None and not seconds > 0:
-            msg = f"seconds must be positive or None, got {seconds!r}"
-            raise ValueError(msg)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
+        """Set the budget and the exploration constant (see the class docstring).
+
+        Raises:
+            InvalidSetupError: a numeric setting outside its
+                [`BOUNDS`][cardgames.bots.ismcts.BOUNDS] (`iterations` at most
+                `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a `search_opponents`
+                that is not a bool.
+        """
+        self.iterations = int(check_setting("iterations", iterations))
+        self.seconds = None if seconds is None else check_setting("seconds", seconds)
+        self.exploration = check_setting("exploration", exploration)
         self.playout = playout
-        self.prior_weight = prior_weight
-        self.search_opponents = search_opponents
-        self.margin_weight = margin_weight
+        self.prior_weight = check_setting("prior_weight", prior_weight)
+        self.search_opponents = _check_flag("search_opponents", search_opponents)
+        self.margin_weight = check_setting("margin_weight", margin_weight)
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
@@ -124,16 +196,35 @@ class ISMCTSBot:
         game = get_game(view.game)
         root = _Node(view.seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
-            self._iterate(game, view, root, rng)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        try:
+            for _ in range(self.iterations):
+                self._iterate(game, view, root, rng, deadline)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except _OutOfTime:
+            # The unfinished iteration is dropped: it has added no visit or reward.
+            pass
+        if root.visits == 0:
+            # Not one simulation finished in time: answer as the playout bot would.
+            return self._fallback(view, legal, rng)
         # The most visited action; ties go to the earlier legal action.
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, game: Game[Any], view: View, root: _Node, rng: random.Random) -> None:
-        world, path = self._descend(game.sample_world(view, rng), root, rng)
-        outcome = self._simulate(world, rng).outcome
+    def _fallback(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if self.playout is None:
+            return legal[rng.randrange(len(legal))]
+        return self.playout.choose(view, rng)
+
+    def _iterate(
+        self,
+        game: Game[Any],
+        view: View,
+        root: _Node,
+        rng: random.Random,
+        deadline: float | None,
+    ) -> None:
+        world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
+        outcome = self._simulate(world, rng, deadline).outcome
         assert outcome is not None  # noqa: S101 - simulations end the match
         rewards = self._rewards(outcome, game.better_scores)
         for visited in path:
@@ -150,7 +241,7 @@ class ISMCTSBot:
         return list(outcome_returns(outcome, better, self.margin_weight))
 
     def _descend(
-        self, world: State[Any], root: _Node, rng: random.Random
+        self, world: State[Any], root: _Node, rng: random.Random, deadline: float | None
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one."""
         node = root
@@ -160,6 +251,7 @@ class ISMCTSBot:
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             if mover != observer and not self.search_opponents:
+                _check_time(deadline)
                 world = world.apply(self._play(world, mover, rng))
                 continue
             legal = _distinct(world.legal_actions())
@@ -209,12 +301,29 @@ class ISMCTSBot:
             return legal[rng.randrange(len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
-    def _simulate(self, world: State[Any], rng: random.Random) -> State[Any]:
-        """Play to the end of the match, at random or with the playout bot."""
+    def _simulate(
+        self, world: State[Any], rng: random.Random, deadline: float | None
+    ) -> State[Any]:
+        """Play to the end of the match, at random or with the playout bot.
+
+        Raises:
+            _OutOfTime: the time budget ran out before the end (checked at every move, since
+                one simulation of a whole match can take a tenth of a second).
+        """
         while not world.is_over:
+            _check_time(deadline)
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             world = world.apply(self._play(world, mover, rng))
         return world
+
+
+class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees
+    """The time budget ran out inside an iteration, which is then dropped."""
+
+
+def _check_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise _OutOfTime
 
 
 def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:

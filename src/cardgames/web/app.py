@@ -41,7 +41,7 @@ try:
 except ImportError:
     raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
 
-from cardgames.protocol import Refused, Update, handle
+from cardgames.protocol import Refused, Reply, Update, handle
 from cardgames.table import Table
 from cardgames.web.page import LANGUAGES, Presenter
 from cardgames.web.store import TableStore
@@ -236,7 +236,7 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
         return
     async with live.lock:
         before = live.table.cursor
-        replies = await asyncio.to_thread(handle, live.table, client.seat, text)
+        replies = await asyncio.to_thread(_handle, live.table, client.seat, text)
         refused = [reply for reply in replies if isinstance(reply, Refused)]
         if live.table.cursor != before:
             await asyncio.to_thread(hub.store.save, live.table_id, live.table)
@@ -261,6 +261,13 @@ async def _send_update(live: _LiveTable, client: _Client) -> None:
 async def _send_refused(client: _Client, refused: list[Refused]) -> None:
     for reply in refused:
         await client.socket.send_text(json.dumps({"type": "refused", "refused": reply.to_dict()}))
+
+
+def _handle(table: Table, seat: int, text: str) -> list[Reply]:
+    """Serve one message, then let the bots play up to the next person's decision."""
+    replies = handle(table, seat, text)
+    table.play_bots()
+    return replies
 
 
 def _since(text: str | None, cursor: int) -> int:
@@ -325,6 +332,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         _refuse("the seed must be a whole number, or left out")
     table = Table.new(game.slug, players=players, names=names, bots=bots, seed=seed)
+    table.play_bots()
     return table, language
 
 
