@@ -47,6 +47,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -58,6 +59,7 @@ import attrs
 
 import cardgames
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, play_match
+from cardgames.bots import ismcts as ismcts_bounds
 from cardgames.encoding import outcome_returns
 from cardgames.engine import Action, Game, View
 from cardgames.errors import InvalidSetupError
@@ -99,7 +101,12 @@ ISMCTS_DEFAULTS: Mapping[str, bool | int | float | str] = {
 
 The game's heuristic bot plays the simulations and models the opponents
 (`search_opponents=False`); see the Bots page. Each can be changed in the spec, as in
-`ismcts:iterations=400:playout=random`.
+`ismcts:iterations=400:playout=random`, within its bounds
+([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]: `iterations` 1 to
+[`MAX_ITERATIONS`][cardgames.bots.ismcts.MAX_ITERATIONS], the weights finite). A spec may also
+add a time budget, `seconds` (0.001 to 60, none by default): the search stops at whichever
+budget runs out first, so the bot answers in time whatever its iterations, but its choices
+then depend on the machine and its load; iterations alone keep them reproducible.
 """
 
 _Z95 = 1.959963984540054
@@ -110,46 +117,61 @@ _T = TypeVar("_T")
 _Mode = Literal["rotate", "duplicate", "tournament"]
 
 
+# Option values as written on a command line: ASCII only, so that "²" or "١" (which
+# str.isdigit() and int() accept) are words, never numbers.
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,30}")
+_FLOAT_TEXT = re.compile(
+    r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,3})?"
+)
+_MAX_SPEC_LENGTH = 256
+"""The longest bot spec text `BotSpec.parse` reads; a real one is under 100 characters."""
+_ISMCTS_OPTIONS = (*ISMCTS_DEFAULTS, "seconds")
+
+
 def _option_value(text: str) -> bool | int | float | str:
     """Read an option value written on a command line: a bool, a number or a word."""
     lowered = text.lower()
     if lowered in {"true", "false"}:
         return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            continue
+    if _INT_TEXT.fullmatch(text):
+        return int(text)
+    if _FLOAT_TEXT.fullmatch(text):
+        return float(text)
     return text
 
 
 def _ismcts_option(name: str, value: object) -> bool | int | float | str:
-    """Check one ISMCTS option of a spec and return it in its canonical type."""
-    default = ISMCTS_DEFAULTS.get(name)
-    if default is None:
+    """Check one ISMCTS option of a spec and return it in its canonical type.
+
+    Every option has a bound (`cardgames.bots.ismcts.BOUNDS`), checked before any
+    conversion, so no value raises anything but `InvalidSetupError`.
+    """
+    if name not in _ISMCTS_OPTIONS:
         msg = (
-            f"ismcts has no option {name!r}; its options: {', '.join(ISMCTS_DEFAULTS)}"
-            " (a time budget is left out: it would make the results depend on the machine)"
+            f"ismcts has no option {_short_repr(name)}; its options: "
+            f"{', '.join(_ISMCTS_OPTIONS)}"
         )
         raise InvalidSetupError(msg)
-    if isinstance(default, bool):
+    if name in ismcts_bounds.BOUNDS:
+        return ismcts_bounds.check_setting(name, value)
+    if name == "search_opponents":
         if isinstance(value, bool):
             return value
-    elif isinstance(default, int):
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        wanted = "true or false"
+    else:
+        if isinstance(value, str) and value in {"heuristic", "random"}:
             return value
-    elif isinstance(default, float):
-        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-            return float(value)
-    elif value in {"heuristic", "random"}:
-        return str(value)
-    wanted = {
-        "iterations": "a positive int",
-        "playout": "'heuristic' or 'random'",
-        "search_opponents": "true or false",
-    }.get(name, "a number >= 0")
-    msg = f"ismcts option {name} must be {wanted}, got {value!r}"
+        wanted = "'heuristic' or 'random'"
+    msg = f"ismcts option {name} must be {wanted}, got {_short_repr(value)}"
     raise InvalidSetupError(msg)
+
+
+def _short_repr(value: object) -> str:
+    if isinstance(value, bool | int | float | str):
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge int"
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."  # noqa: PLR2004
 
 
 def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> None:
@@ -170,6 +192,9 @@ def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> No
 def _canonical_options(options: object) -> tuple[tuple[str, bool | int | float | str], ...]:
     """Sorted `(name, value)` pairs, from a mapping or from pairs; each name at most once."""
     items = tuple(options.items()) if isinstance(options, Mapping) else options
+    if isinstance(items, tuple | list) and len(items) > len(_ISMCTS_OPTIONS):
+        msg = f"a bot takes at most {len(_ISMCTS_OPTIONS)} options, got {len(items)}"
+        raise InvalidSetupError(msg)
     if not isinstance(items, tuple | list) or not all(
         isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)  # noqa: PLR2004
         for item in items
@@ -260,9 +285,16 @@ class BotSpec:
     def parse(cls, text: str) -> BotSpec:
         """Read a spec as written on a command line: `NAME[:OPTION=VALUE]...`.
 
+        Numbers are written in ASCII digits (`iterations=200`, `seconds=0.5`); anything
+        else is a word.
+
         Raises:
-            InvalidSetupError: an unknown bot or option, or a malformed value.
+            InvalidSetupError: an unknown bot or option, a malformed value or one out of its
+                bounds, or a text longer than 256 characters.
         """
+        if not isinstance(text, str) or len(text) > _MAX_SPEC_LENGTH:
+            msg = f"a bot spec is a text of at most {_MAX_SPEC_LENGTH} characters"
+            raise InvalidSetupError(msg)
         kind, *pairs = text.strip().split(":")
         options = []
         for pair in pairs:
@@ -306,6 +338,7 @@ class BotSpec:
             search_opponents=bool(settings["search_opponents"]),
             prior_weight=float(settings["prior_weight"]),
             margin_weight=float(settings["margin_weight"]),
+            seconds=float(settings["seconds"]) if "seconds" in settings else None,
         )
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "InvalidSetupError",
     "InvalidStateError",
     "NotYourTurnError",
+    "StaleMoveError",
     "UnknownGameError",
 ]
 
@@ -74,6 +75,19 @@ class InvalidStateError(CardGameError, ValueError):
 
     Also raised where a state is given that cannot serve: `cardgames.encoding.returns` asks for
     a finished match of its game.
+    """
+
+
+class StaleMoveError(CardGameError, ValueError):
+    """A move was chosen at another position of the match than the table's current one.
+
+    Raised by [`Table.act`][cardgames.table.Table.act] when its `cursor` is not the table's
+    [`cursor`][cardgames.table.Table.cursor], and by
+    [`Table.apply_bot`][cardgames.table.Table.apply_bot] when the table has moved on since the
+    bot was asked (or it is no longer that bot's turn). A double click, a message sent twice,
+    two moves chosen at one position or two connections of one seat therefore play one move;
+    the others raise this error and change nothing. The message gives both cursors, which
+    every seat may know, and nothing else.
     """
 
 

@@ -9,6 +9,15 @@ incoming message: it parses the untrusted text for the seat of the connection, a
 [`Table`][cardgames.table.Table] and returns the replies. A forged message (another seat, bad
 JSON, wrong types, huge input) is refused; it never raises and never changes the table.
 
+An `Act` names the position it was chosen at: its `cursor` must be the table's
+[`cursor`][cardgames.table.Table.cursor], or it is refused as `stale` and the table does not
+change, so a double click, a message sent twice, two moves chosen at one position or two
+connections of one seat play exactly one move. `handle` never plays a bot: the server does,
+with [`Table.play_bots`][cardgames.table.Table.play_bots] or in a process pool
+([`Table.bot_turn`][cardgames.table.Table.bot_turn]), and sends each client its `update`.
+This is version 2 of the protocol ([`PROTOCOL_VERSION`][cardgames.protocol.PROTOCOL_VERSION]),
+carried by every `Update`.
+
 Every message has `to_dict()` (plain JSON data, tagged by `"type"`) and `to_json()` (text);
 `request_from_json` and `reply_from_json` load them back, checking every field.
 
@@ -17,9 +26,12 @@ Examples:
     >>> from cardgames.table import Table
     >>> table = Table.new("kitten-tricks", players=3, bots={1: "random", 2: "random"}, seed=1)
     >>> card = table.view(0).legal_actions[0]
-    >>> [reply.type for reply in handle(table, 0, Act(0, card, cursor=0).to_json())]
+    >>> move = Act(0, card, cursor=table.cursor)
+    >>> [reply.type for reply in handle(table, 0, move.to_json())]
     ['update']
-    >>> [(r.type, r.code) for r in handle(table, 1, Act(1, card, cursor=0).to_json())]
+    >>> [(r.type, r.code) for r in handle(table, 0, move.to_json())]  # the same move again
+    [('refused', 'stale')]
+    >>> [(r.type, r.code) for r in handle(table, 1, Act(1, card, table.cursor).to_json())]
     [('refused', 'not-your-turn')]
 """
 
@@ -38,12 +50,14 @@ from cardgames.errors import (
     InvalidSeatError,
     InvalidStateError,
     NotYourTurnError,
+    StaleMoveError,
 )
 from cardgames.table import Table
 
 __all__ = [
     "CODES",
     "MAX_REQUEST_LENGTH",
+    "PROTOCOL_VERSION",
     "Act",
     "Refused",
     "Reply",
@@ -56,13 +70,30 @@ __all__ = [
     "update",
 ]
 
-CODES = ("illegal-action", "malformed", "not-your-turn", "unknown-seat", "wrong-seat")
+PROTOCOL_VERSION = 2
+"""The version of the protocol, sent as `version` in every [`Update`][cardgames.protocol.Update].
+
+Version 2 made an `Act`'s `cursor` binding (the `stale` code) and added `version` to updates;
+in version 1 an `Act` from an earlier position was played at the current one.
+"""
+
+CODES = (
+    "illegal-action",
+    "malformed",
+    "not-your-turn",
+    "stale",
+    "unknown-seat",
+    "wrong-seat",
+)
 """The codes of a [`Refused`][cardgames.protocol.Refused] reply.
 
+* `stale`: an `Act` whose `cursor` is not the table's: the move was chosen at another position
+  (the table has moved on, or the same move was already played); the client syncs and
+  chooses again;
 * `not-your-turn`: it is another seat's turn (or the seat is a bot's);
 * `illegal-action`: the action is not one of the seat's legal actions (or the match is over);
 * `malformed`: the message is not a well-formed request (bad JSON, wrong types, unknown
-  fields, too long, a cursor beyond the table's);
+  fields, too long, a `Sync` cursor beyond the table's);
 * `unknown-seat`: the connection's seat is not a seat of the table;
 * `wrong-seat`: the message speaks for another seat than the connection's.
 """
@@ -94,7 +125,10 @@ def _check_code(_: object, __: object, value: str) -> None:
 
 @attrs.frozen
 class Act:
-    """Client to server: play `action` for `seat`; reply with the events since `cursor`."""
+    """Client to server: play `action` for `seat` at position `cursor`.
+
+    Build it as `Act(seat, action, cursor=table.cursor)`, from the position the client shows.
+    """
 
     type: ClassVar[str] = "act"
     seat: int = attrs.field(validator=_check_seat)
@@ -102,7 +136,10 @@ class Act:
     action: Action
     """The action to play (one of the seat's `legal_actions`)."""
     cursor: int = attrs.field(validator=_check_cursor)
-    """The client's cursor: the update that answers holds the events from there on."""
+    """The table's cursor the move was chosen at; any other than the table's is `stale`.
+
+    The update that answers an accepted move holds the events from there on.
+    """
 
     def to_dict(self) -> dict[str, Any]:
         """Return the message as plain JSON data."""
@@ -143,10 +180,12 @@ class Update:
 
     To keep updates small, `view.events` is empty: the events come in `events`, from the
     client's cursor to `cursor`. A client that keeps the events it received rebuilds the
-    full view with `full_view` (what bots and `Game.sample_world` need).
+    full view with `full_view` (what bots and `Game.sample_world` need). Its JSON carries
+    `version`, the [`PROTOCOL_VERSION`][cardgames.protocol.PROTOCOL_VERSION] of the server.
     """
 
     type: ClassVar[str] = "update"
+    version: ClassVar[int] = PROTOCOL_VERSION
     seat: int = attrs.field(validator=_check_seat)
     """The seat this update is for."""
     cursor: int = attrs.field(validator=_check_cursor)
@@ -164,6 +203,7 @@ class Update:
         """Return the message as plain JSON data."""
         return {
             "type": self.type,
+            "version": self.version,
             "seat": self.seat,
             "cursor": self.cursor,
             "view": self.view.to_dict(),
@@ -219,7 +259,11 @@ def handle(table: Table, seat: int, text: str) -> list[Reply]:
 
     The message is parsed (at most `MAX_REQUEST_LENGTH` characters), checked to speak for
     `seat`, and acted on. An `Act` that the table accepts, or a `Sync`, gets an `Update` from
-    the message's cursor; anything else gets one `Refused`, and leaves the table unchanged.
+    the message's cursor; anything else gets one `Refused`, and leaves the table unchanged. An
+    `Act` is accepted only at the cursor it names (else `stale`), so each move plays at most
+    once however often it arrives. No bot plays: after an accepted move the server lets the
+    bots play ([`Table.play_bots`][cardgames.table.Table.play_bots], or the process-pool steps)
+    and sends every client its [`update`][cardgames.protocol.update].
 
     Returns:
         The replies to send back on that connection.
@@ -241,18 +285,20 @@ def _refusal(table: Table, seat: int, request: Request) -> Refused | None:
     """Carry out a well-formed request for `seat`, or say why it is refused."""
     if request.seat != seat:
         return Refused("wrong-seat", f"this connection plays seat {seat}, not {request.seat}")
-    if request.cursor > table.cursor:
-        message = f"cursor: {request.cursor} is beyond the table's cursor {table.cursor}"
-        return Refused("malformed", message)
     if isinstance(request, Act):
         try:
-            table.act(seat, request.action)
+            table.act(seat, request.action, cursor=request.cursor)
+        except StaleMoveError as exc:
+            return Refused("stale", str(exc))
         except NotYourTurnError as exc:
             return Refused("not-your-turn", str(exc))
         except InvalidSeatError as exc:  # pragma: no cover - the seat was checked before
             return Refused("unknown-seat", str(exc))
         except IllegalActionError as exc:
             return Refused("illegal-action", str(exc))
+    elif request.cursor > table.cursor:
+        message = f"cursor: {request.cursor} is beyond the table's cursor {table.cursor}"
+        return Refused("malformed", message)
     return None
 
 
@@ -260,7 +306,7 @@ def _refusal(table: Table, seat: int, request: Request) -> Refused | None:
 
 _REQUEST_KEYS = {"act": ("type", "seat", "action", "cursor"), "sync": ("type", "seat", "cursor")}
 _REPLY_KEYS = {
-    "update": ("type", "seat", "cursor", "view", "events"),
+    "update": ("type", "version", "seat", "cursor", "view", "events"),
     "refused": ("type", "code", "message"),
 }
 
@@ -316,6 +362,10 @@ def _load_reply(game: Game[Any], doc: dict[str, Any]) -> Reply:
         if not isinstance(message, str):
             raise _codec.CodecError("message", "expected a string")
         return Refused(code, message)
+    version = doc["version"]
+    if type(version) is not int or version != PROTOCOL_VERSION:
+        msg = f"this client reads protocol version {PROTOCOL_VERSION}, got {version!r:.60}"
+        raise _codec.CodecError("version", msg)
     seat = _natural(doc, "seat")
     cursor = _natural(doc, "cursor")
     try:

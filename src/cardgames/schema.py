@@ -34,7 +34,7 @@ import attrs
 from cardgames import GAMES, get_game
 from cardgames.cards import Card
 from cardgames.engine import FORMAT_VERSION, VIEW_FORMAT, Action, Event, Game, Outcome
-from cardgames.protocol import CODES
+from cardgames.protocol import CODES, PROTOCOL_VERSION
 
 __all__ = [
     "DIALECT",
@@ -220,12 +220,13 @@ def reply_schema(game: Game[Any]) -> Schema:
         "type": "object",
         "properties": {
             "type": {"const": "update"},
+            "version": {"const": PROTOCOL_VERSION},
             "seat": _natural(),
             "cursor": _natural(),
             "view": builder.ref("view", builder.view),
             "events": {"type": "array", "items": builder.of_type(Event)},
         },
-        "required": ["type", "seat", "cursor", "view", "events"],
+        "required": ["type", "version", "seat", "cursor", "view", "events"],
         "additionalProperties": False,
     }
     refused = {

@@ -2,8 +2,17 @@
 
 A [`Table`][cardgames.table.Table] is what an app holds for one match: a game server, a chat bot,
 a hot-seat terminal game. It owns the state, knows which seats bots play, and only lets a seat
-act on its own turn. After every human move the bots play on, up to the next human decision or
-the end, so the table always waits for a human (or is over).
+act on its own turn, at the position it chose its move at.
+
+Bots play only when asked. [`Table.new`][cardgames.table.Table.new],
+[`Table.from_json`][cardgames.table.Table.from_json] and [`Table.act`][cardgames.table.Table.act]
+never run one; [`play_bots`][cardgames.table.Table.play_bots] plays them, in this process, up
+to the next human decision or the end. A server that keeps bots off its event loop splits that
+loop in three: [`bot_turn`][cardgames.table.Table.bot_turn] gives the pending decision as a
+picklable [`BotTurn`][cardgames.table.BotTurn], [`decide`][cardgames.table.decide] chooses
+in any process (a process pool's worker), and
+[`apply_bot`][cardgames.table.Table.apply_bot] plays the [`BotMove`][cardgames.table.BotMove]
+if the table is still where the bot was asked.
 
 Everything a seat is told comes from that seat's view: `view(seat)`, `events(seat, since)`,
 and the messages of the errors `act` raises, which never tell a seat what it may not know.
@@ -15,9 +24,13 @@ Examples:
     (0,)
     >>> table.to_move
     0
-    >>> table.act(0, table.view(0).legal_actions[0])
-    >>> table.to_move in (0, None)
-    True
+    >>> table.act(0, table.view(0).legal_actions[0], cursor=table.cursor)
+    >>> table.to_move
+    1
+    >>> table.play_bots()
+    2
+    >>> table.to_move
+    0
 """
 
 from __future__ import annotations
@@ -31,6 +44,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from cardgames import _codec, get_game
 from cardgames.arena import BotSpec
 from cardgames.engine import MAX_JSON_LENGTH, Action, Event, Game, Outcome, State, View
@@ -42,9 +57,19 @@ from cardgames.errors import (
     InvalidSetupError,
     InvalidStateError,
     NotYourTurnError,
+    StaleMoveError,
 )
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_NAME_LENGTH", "BotSpec", "Table"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_NAME_LENGTH",
+    "BotMove",
+    "BotSpec",
+    "BotTurn",
+    "Table",
+    "decide",
+]
 
 FORMAT = "cardgames/table"
 """The ``format`` tag of a saved table."""
@@ -59,16 +84,83 @@ _TABLE_KEYS = ("format", "version", "game", "names", "bots", "state")
 _BOT_KEYS = ("seat", "kind", "options", "rng", "gauss")
 
 
+@attrs.frozen
+class BotTurn:
+    """A bot's pending decision at a table: all that [`decide`][cardgames.table.decide] needs.
+
+    Frozen and picklable, so that a server can send it to a process pool. It holds only what
+    the bot's seat may know (its view), never the state.
+    """
+
+    slug: str
+    """The game's slug."""
+    seat: int
+    """The bot's seat, the seat to move."""
+    cursor: int
+    """The table's cursor when the bot was asked: the position its move is chosen at."""
+    spec: BotSpec
+    """The bot, by its spec (built afresh where the decision is made)."""
+    view: View
+    """The bot's seat's view (all it may know)."""
+    rng: tuple[Any, ...]
+    """The state of the bot's `random.Random` (`getstate()`) before it chooses."""
+
+
+@attrs.frozen
+class BotMove:
+    """A bot's chosen move, for [`Table.apply_bot`][cardgames.table.Table.apply_bot].
+
+    Frozen and picklable: a process pool's worker sends it back.
+    """
+
+    seat: int
+    """The bot's seat."""
+    cursor: int
+    """The position the move was chosen at (the turn's cursor)."""
+    action: Action
+    """The chosen action, one of the view's legal actions."""
+    rng: tuple[Any, ...]
+    """The state of the bot's `random.Random` after choosing, which the table takes on."""
+
+
+def decide(turn: BotTurn) -> BotMove:
+    """Build the turn's bot from its spec and choose its move, in any process.
+
+    An `ismcts` spec with a `seconds` budget answers within about that time (the search stops
+    after the iteration that crosses it); one with an iteration budget alone gives the same
+    move for the same turn on every machine.
+
+    Examples:
+        >>> from cardgames.table import Table, decide
+        >>> table = Table.new("crazy-animals", players=2, bots={0: "heuristic"}, seed=3)
+        >>> turn = table.bot_turn()
+        >>> (turn.seat, turn.cursor == table.cursor)
+        (0, True)
+        >>> move = decide(turn)
+        >>> table.apply_bot(move)
+        >>> table.cursor > move.cursor
+        True
+    """
+    bot = turn.spec.build(turn.slug)
+    rng = random.Random()  # noqa: S311 - a bot's reproducible generator
+    rng.setstate(turn.rng)
+    action = bot.choose(turn.view, rng)
+    return BotMove(turn.seat, turn.cursor, action, rng.getstate())
+
+
 class Table:
     """One live match: the state, the names of the seats, and the bots at some of them.
 
     Build one with [`Table.new`][cardgames.table.Table.new] or load one with
     [`Table.from_json`][cardgames.table.Table.from_json]. The table changes only through
-    [`act`][cardgames.table.Table.act]; a refused call leaves it exactly as it was. A table is
-    not thread-safe: serve each table from one thread (or behind a lock).
+    [`act`][cardgames.table.Table.act] (a human's move) and
+    [`apply_bot`][cardgames.table.Table.apply_bot] or
+    [`play_bots`][cardgames.table.Table.play_bots] (the bots' moves); a refused call leaves it
+    exactly as it was. A table is not thread-safe: serve each table from one thread (or behind
+    a lock), or change a [`copy`][cardgames.table.Table.copy] and swap it in.
     """
 
-    __slots__ = ("_bots", "_game", "_names", "_players", "_rngs", "_robots", "_state")
+    __slots__ = ("_bots", "_game", "_names", "_players", "_rngs", "_state")
 
     def __init__(
         self,
@@ -84,8 +176,6 @@ class Table:
         self._names = names
         self._bots: Mapping[int, BotSpec] = MappingProxyType(dict(sorted(bots.items())))
         self._rngs = dict(rngs)
-        self._robots = {seat: spec.build(self._game.slug) for seat, spec in self._bots.items()}
-        self._play_bots()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -100,7 +190,7 @@ class Table:
         seed: int | None = None,
         rules: object | None = None,
     ) -> Table:
-        """Deal a new match and let the bots play up to the first human decision.
+        """Deal a new match; no bot plays until [`play_bots`][cardgames.table.Table.play_bots].
 
         Args:
             game: the game, or its slug.
@@ -113,14 +203,15 @@ class Table:
             seed: drives the deal, every random outcome and the bots' choices; `None` draws
                 one from the OS. Each bot plays with its own `random.Random`, seeded from the
                 match seed and its seat as in [`play_match`][cardgames.bots.play_match], so a
-                table of bots only replays `play_match` exactly.
+                table of bots only, played by `play_bots`, replays `play_match` exactly.
             rules: the game's `Rules`; default the rulebook's game.
 
         Raises:
             UnknownGameError: no game of that slug.
             InvalidSetupError: a player count, seed or rules the game refuses; names of the
-                wrong number or form; a bot at a seat the match does not have; an unknown bot
-                or bot option, or a bot given by factory (a table must be able to save it).
+                wrong number or form; a bot at a seat the match does not have (seats are
+                `int`s, never text); an unknown bot, a bot option out of its bounds, or a bot
+                given by factory (a table must be able to save it).
         """
         found = game if isinstance(game, Game) else get_game(game)
         state: State[Any] = found.new(players, seed=seed, rules=rules)
@@ -159,7 +250,10 @@ class Table:
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose decision it is (always a human's), or `None` once the match is over."""
+        """The seat whose decision it is (a human's or a bot's), or `None` once the match is over.
+
+        While it is a bot's seat, [`bot_turn`][cardgames.table.Table.bot_turn] is not `None`.
+        """
         return self._state.to_move
 
     @property
@@ -213,21 +307,36 @@ class Table:
 
     # -- the one way to change a table --------------------------------------------------------
 
-    def act(self, seat: int, action: Action) -> None:
-        """Play `action` for `seat`, then let the bots play up to the next human decision.
+    def act(self, seat: int, action: Action, *, cursor: int | None = None) -> None:
+        """Play `action` for the human at `seat`; no bot plays (see `play_bots`).
 
         The checks come in this order, and a refused call changes nothing: the seat exists,
-        it is a human's and it is its turn, then the action is legal for it. No message tells
-        the seat anything its view does not show: a turn error says only whose turn it is
-        (public), an illegal action's error lists only that seat's own legal actions.
+        the move was chosen at the table's current position (when `cursor` is given), it is a
+        human's seat and its turn, then the action is legal for it. No message tells the seat
+        anything its view does not show: a stale move's error gives the two cursors (public),
+        a turn error says only whose turn it is (public), an illegal action's error lists only
+        that seat's own legal actions.
+
+        Args:
+            seat: the seat that moves.
+            action: one of the seat's legal actions.
+            cursor: the table's [`cursor`][cardgames.table.Table.cursor] when the move was
+                chosen. Give it whenever the move comes from a client: a double click, a
+                message sent twice, two moves chosen at one position or two connections of
+                one seat then play exactly one move, and the others raise `StaleMoveError`.
+                `None` skips the check (a caller that just read the table itself).
 
         Raises:
             InvalidSeatError: no such seat at this table.
+            InvalidCursorError: `cursor` is neither `None` nor an `int`.
+            StaleMoveError: `cursor` is not the table's cursor: the table has moved on.
             NotYourTurnError: it is not `seat`'s turn (a bot's seat never has a turn to take).
             IllegalActionError: the match is over, or `action` is not one of the seat's legal
                 actions (a foreign or malformed object included).
         """
         seat = self._check_seat(seat)
+        if cursor is not None:
+            self._check_cursor(cursor, "the move")
         to_move = self._state.to_move
         if to_move is None:
             msg = f"the match is over: seat {seat} has no move to make"
@@ -240,14 +349,103 @@ class Table:
             raise NotYourTurnError(msg)
         # It is the seat's turn, so the engine's message lists only the seat's own actions.
         self._state = self._state.apply(action)
-        self._play_bots()
 
-    def _play_bots(self) -> None:
-        state = self._state
-        while (seat := state.to_move) is not None and seat in self._robots:
-            choice = self._robots[seat].choose(state.view(seat), self._rngs[seat])
-            state = state.apply(choice)
-            self._state = state
+    # -- the bots, when asked -----------------------------------------------------------------
+
+    def bot_turn(self) -> BotTurn | None:
+        """Return the pending decision if a bot's seat is to move, else `None`.
+
+        Nothing changes: the turn is for [`decide`][cardgames.table.decide], in this process
+        or another, and its move for [`apply_bot`][cardgames.table.Table.apply_bot].
+        """
+        seat = self._state.to_move
+        if seat is None or seat not in self._bots:
+            return None
+        rng = self._rngs[seat].getstate()
+        return BotTurn(self._game.slug, seat, self.cursor, self._bots[seat], self.view(seat), rng)
+
+    def apply_bot(self, move: BotMove) -> None:
+        """Play a bot's move, if the table still stands where the bot was asked.
+
+        The bot's `random.Random` takes on the move's state, so the table plays on as if the
+        bot had chosen here.
+
+        Raises:
+            StaleMoveError: the table is no longer at `move.cursor`, or it is not that bot's
+                turn (another move came first); nothing changes.
+            IllegalActionError: the move's action is not legal (not a move of `decide`).
+        """
+        if not isinstance(move, BotMove):
+            msg = f"apply_bot takes a BotMove from decide, got {_codec_repr(move)}"
+            raise TypeError(msg)
+        to_move = self._state.to_move
+        if (
+            move.cursor != self.cursor
+            or to_move is None
+            or to_move != move.seat
+            or to_move not in self._bots
+        ):
+            msg = (
+                f"the bot's move was chosen at cursor {_codec_repr(move.cursor)} for seat "
+                f"{_codec_repr(move.seat)}; the table is at cursor {self.cursor} "
+                f"with {'no seat' if to_move is None else self._whose(to_move)} to move"
+            )
+            raise StaleMoveError(msg)
+        rng = random.Random()  # noqa: S311 - a bot's reproducible generator
+        rng.setstate(move.rng)
+        self._state = self._state.apply(move.action)
+        self._rngs[to_move] = rng
+
+    def play_bots(self, limit: int | None = None) -> int:
+        """Let the bots play, in this process, until a human must act or the match is over.
+
+        The in-process loop of [`bot_turn`][cardgames.table.Table.bot_turn],
+        [`decide`][cardgames.table.decide] and [`apply_bot`][cardgames.table.Table.apply_bot].
+        Call it after `new`, `from_json` and every accepted `act` when the bots may think in
+        the caller's thread (a terminal, a script, a test); a server that keeps its event loop
+        free runs the three steps itself, `decide` in a process pool.
+
+        Args:
+            limit: the most bot moves to play; `None` plays on to a human's decision.
+
+        Returns:
+            The number of bot moves played.
+
+        Raises:
+            TypeError: `limit` is neither `None` nor an `int` >= 0.
+        """
+        if limit is not None and (type(limit) is not int or limit < 0):
+            msg = f"limit must be an int >= 0 or None, got {_codec_repr(limit)}"
+            raise TypeError(msg)
+        played = 0
+        while (limit is None or played < limit) and (turn := self.bot_turn()) is not None:
+            self.apply_bot(decide(turn))
+            played += 1
+        return played
+
+    def copy(self) -> Table:
+        """Return an independent table at the same position, with the same bots' generators.
+
+        States are immutable, so a copy is cheap: a server applies a move to a copy, saves it,
+        and only then swaps it in for the table its clients see.
+        """
+        rngs = {}
+        for seat, rng in self._rngs.items():
+            twin = random.Random()  # noqa: S311 - a bot's reproducible generator
+            twin.setstate(rng.getstate())
+            rngs[seat] = twin
+        return Table(self._state, self._names, self._bots, rngs)
+
+    def _check_cursor(self, cursor: object, what: str) -> None:
+        if not isinstance(cursor, int) or isinstance(cursor, bool):
+            msg = f"a cursor must be an int, got {_codec_repr(cursor)}"
+            raise InvalidCursorError(msg)
+        if cursor != self.cursor:
+            msg = (
+                f"{what} was chosen at cursor {_codec_repr(cursor)}, but the table has moved "
+                f"on to cursor {self.cursor}"
+            )
+            raise StaleMoveError(msg)
 
     def _whose(self, seat: int) -> str:
         return f"seat {seat}'s ({self._names[seat]})"
@@ -307,8 +505,11 @@ class Table:
         """Load a table saved by `to_json`, treating the document as untrusted.
 
         Every part is checked (the match is replayed as
-        [`Game.from_json`][cardgames.engine.Game.from_json] does); if the match stands at a
-        bot's decision, the bots play up to the next human one.
+        [`Game.from_json`][cardgames.engine.Game.from_json] does) and no bot plays: if the match
+        stands at a bot's decision, the bots play on the next call that asks for it
+        ([`play_bots`][cardgames.table.Table.play_bots], or `bot_turn` and `apply_bot`). Every
+        count, size and bot option in the document is bounded before any work, so a hostile
+        document is refused in time linear in its length.
 
         Args:
             text: the JSON document.

@@ -27,17 +27,70 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
+from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
     from cardgames.engine import Game
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["BOUNDS", "MAX_ITERATIONS", "MAX_SECONDS", "ISMCTSBot", "check_setting"]
+
+MAX_ITERATIONS = 20_000
+"""The largest iteration budget per decision.
+
+Measured with `benchmarks/ismcts_budget.py` on the project's 2-core machine: the dearest
+decision found, the first of a 6-player Crazy Animals match with the heuristic playout, takes
+about 3.6 ms per iteration, so this budget bounds any decision to about 70 s; the strongest
+measured settings use 100 to 400 (the Bots page). Give `seconds` to bound the time itself.
+"""
+MAX_SECONDS = 60.0
+"""The largest time budget per decision, in seconds."""
+
+BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "iterations": (1, MAX_ITERATIONS),
+        "seconds": (0.001, MAX_SECONDS),
+        "exploration": (0.0, 10.0),
+        "prior_weight": (0.0, 100.0),
+        "margin_weight": (0.0, 1.0),
+    }
+)
+"""The inclusive range of each numeric setting of `ISMCTSBot` (and of the `ismcts` bot spec).
+
+`iterations` is an `int`; the others are finite numbers. Beyond them a setting either runs
+without end (`iterations`, `seconds`) or means nothing (a reward weight above 1, an
+exploration constant that drowns every reward).
+"""
+
+
+def check_setting(name: str, value: object) -> float:
+    """Return the numeric setting `name` if it is a number within `BOUNDS[name]`.
+
+    Raises:
+        InvalidSetupError: not a number (a bool is not one), not an int for `iterations`, or
+            out of its bounds (`nan` and infinities included).
+    """
+    low, high = BOUNDS[name]
+    integral = name == "iterations"
+    kind = int if integral else int | float
+    # The comparisons come before any conversion, so a huge int never meets float().
+    if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
+        wanted = "an int" if integral else "a number"
+        msg = f"{name} must be {wanted} in {low:g}..{high:g}, got {_short(value)}"
+        raise InvalidSetupError(msg)
+    return value if integral else float(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value) if isinstance(value, int | float | str | bool) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."  # noqa: PLR2004
 
 
 class _Node:
@@ -77,8 +130,11 @@ class ISMCTSBot:
             the share of the win (games whose scores rank players, ``Game.better_scores``).
 
     With an iteration budget alone the bot is deterministic: the same view and the same
-    ``rng`` state give the same action. A time budget makes the number of iterations depend
-    on the machine, and so the choice.
+    ``rng`` state give the same action on every machine. A time budget makes the number of
+    iterations depend on the machine and its load, and so the choice: use it where an answer
+    must come in time (a live table), never where a result must replay. The search checks the
+    clock after each iteration, so a decision takes at most ``seconds`` and one iteration.
+    Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
     def __init__(
@@ -92,20 +148,23 @@ class ISMCTSBot:
         search_opponents: bool = True,
         margin_weight: float = MARGIN_WEIGHT,
     ) -> None:
-        """Set the budget and the exploration constant (see the class docstring)."""
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
-            msg = f"iterations must be a positive int, got {iterations!r}"
-            raise ValueError(msg)
-        if seconds is not None and not seconds > 0:
-            msg = f"seconds must be positive or None, got {seconds!r}"
-            raise ValueError(msg)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
+        """Set the budget and the exploration constant (see the class docstring).
+
+        Raises:
+            InvalidSetupError: a numeric setting outside its [`BOUNDS`][cardgames.bots.ismcts.BOUNDS]
+                (`iterations` at most `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a
+                `search_opponents` that is not a bool.
+        """
+        self.iterations = int(check_setting("iterations", iterations))
+        self.seconds = None if seconds is None else check_setting("seconds", seconds)
+        self.exploration = check_setting("exploration", exploration)
         self.playout = playout
-        self.prior_weight = prior_weight
+        self.prior_weight = check_setting("prior_weight", prior_weight)
+        if not isinstance(search_opponents, bool):
+            msg = f"search_opponents must be True or False, got {_short(search_opponents)}"
+            raise InvalidSetupError(msg)
         self.search_opponents = search_opponents
-        self.margin_weight = margin_weight
+        self.margin_weight = check_setting("margin_weight", margin_weight)
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""

@@ -135,11 +135,13 @@ def run(args: argparse.Namespace) -> int:
         table = Table.new(game.slug, players=players, names=names, bots=specs, seed=seed)
         screen.introduce(humans, specs)
         cursors = dict.fromkeys(humans, 0)
+        table.play_bots()
         while not table.is_over:
             seat: int = table.to_move  # type: ignore[assignment]  # not over: a person moves
             screen.turn(table, seat, cursors[seat])
             cursors[seat] = table.cursor
-            table.act(seat, screen.ask(table.view(seat).legal_actions))
+            table.act(seat, screen.ask(table.view(seat).legal_actions), cursor=table.cursor)
+            table.play_bots()
         for seat in humans:
             screen.since(table, seat, cursors[seat])
         print(ui["over"])  # noqa: T201 - the command's output
@@ -237,6 +239,7 @@ class _Screen:
             typed = self._read(self._ui[prompt].format(first=first, last=last)).strip()
             if typed.lower() in {"q", "quit"}:
                 raise _Quit
-            if typed.isdigit() and first <= int(typed) <= last:
+            # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+            if typed.isascii() and typed.isdigit() and first <= int(typed) <= last:
                 return int(typed)
             print(self._ui["again"].format(first=first, last=last))  # noqa: T201
