@@ -15,12 +15,16 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cardgames.table import Table
+from cardgames.web.store import open_store
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_ARGS = [
@@ -38,13 +42,16 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 class Server:
     """`cardgames serve` in a subprocess, on ``database``; `kill` and `start` again."""
 
-    def __init__(self, database: Path) -> None:
-        """Start the server on a free port."""
+    def __init__(self, database: Path | str, *options: str) -> None:
+        """Start the server on a free port, with more `cardgames serve` ``options``."""
         self.database = database
+        self.options = options
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.table_id = ""
         """The id of the table opened last."""
+        self.workers: list[int] = []
+        """The process ids of the workers (with `--workers`)."""
         self.start()
 
     def start(self) -> None:
@@ -59,12 +66,16 @@ class Server:
                 str(self.port),
                 "--database",
                 str(self.database),
+                *self.options,
             ],
             stdout=subprocess.PIPE,
             text=True,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
+        if "--workers" in self.options:
+            # The second line: "cardgames serve: N workers, process ids PID PID ..."
+            self.workers = [int(pid) for pid in self.process.stdout.readline().split()[6:]]
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert found, f"the server did not start: {line!r}"
         self.port = int(found.group(1))
@@ -94,6 +105,19 @@ class Server:
         if self.process is not None and self.process.stdout is not None:
             self.process.stdout.close()
 
+    def settled(self, table_id: str = "") -> Table:
+        """The table (default: the one opened last) once its bots have played up to a person."""
+        deadline = time.monotonic() + 30
+        while True:
+            store = open_store(self.database)
+            try:
+                table = store.fetch(table_id or self.table_id).table
+            finally:
+                store.close()
+            if table.bot_turn() is None or time.monotonic() > deadline:
+                return table
+            time.sleep(0.05)
+
     def open_table(self, **request: Any) -> list[dict[str, Any]]:  # noqa: ANN401
         """Open a table as the form does (POST /api/tables); the links of its human seats."""
         answer = self.post("api/tables", request)
@@ -110,11 +134,26 @@ class Server:
     def post(self, path: str, body: object) -> dict[str, Any]:
         """POST ``body`` as JSON to ``path``; the JSON answer (an error answer raises)."""
         request = urllib.request.Request(  # noqa: S310 - a fixed http://127.0.0.1 URL
-            self.url + path, data=json.dumps(body).encode(), method="POST"
+            self.url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
         )
         with _OPENER.open(request, timeout=30) as response:
             answer: dict[str, Any] = json.loads(response.read())
         return answer
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A private PostgreSQL server for the session (skips where its programs are absent)."""
+    pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+    from cardgames.web.postgres import LocalCluster, cluster_binaries  # noqa: PLC0415
+
+    if cluster_binaries() is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql): no such tests")
+    with LocalCluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture

@@ -40,7 +40,11 @@ def _after(page: Any, cursor: str) -> str:  # noqa: ANN401 - a Playwright page
 
 
 def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright page
-    """Play one move as a person would: a highlighted card if there is one, else a button."""
+    """Play one move as a person would: a highlighted card if there is one, else a button.
+
+    It waits for the person's turn first: the bots' moves arrive one update at a time.
+    """
+    page.wait_for_selector("body.your-turn[data-cursor]:not([data-cursor=''])", state="attached")
     cursor = _cursor(page)
     cards = page.locator("#rows button.card.playable")
     moves = page.locator("#moves button")
@@ -49,6 +53,12 @@ def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright 
     else:
         moves.nth(rng.randrange(moves.count())).click()
     return _after(page, cursor)
+
+
+def _over(page: Any) -> bool:  # noqa: ANN401 - a Playwright page
+    """Wait for the person's turn or the end; whether the match is over."""
+    page.wait_for_selector("body.your-turn, #result:not([hidden])", state="attached")
+    return bool(page.locator("#result").is_visible())
 
 
 def _table(server: Server, slug: str, humans: tuple[int, ...], seed: int, **more: Any) -> Any:  # noqa: ANN401
@@ -73,7 +83,7 @@ def test_a_whole_match_of_each_game_is_played_by_clicking(
     rng = random.Random(slug)
     moves = 0
     folder = screenshot_folder()
-    while not page.locator("#result").is_visible():
+    while not _over(page):
         _play(page, rng)
         moves += 1
         if folder is not None and moves == 6:

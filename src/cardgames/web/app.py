@@ -70,7 +70,7 @@ __all__ = [
 BOTS: dict[str, str] = {
     "heuristic": "heuristic",
     "random": "random",
-    "ismcts": "ismcts:iterations=200",
+    "ismcts": "ismcts:iterations=200:seconds=0.6",
 }
 """The bots a person may seat at a table from the form, and the spec each one plays with."""
 MAX_MESSAGE_LENGTH = 16_384
@@ -283,7 +283,8 @@ class _BotPool:
             raise
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        # Waits for the decisions under way (each within its budget), then stops the workers.
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ready() -> bool:
@@ -342,11 +343,12 @@ class _Hub:
             del self.live[live.table_id]
 
     def publish(self, live: _LiveTable) -> None:
-        """Queue for each browser at ``live`` its update since its cursor (never waits)."""
-        cursor = live.table.cursor
+        """Queue for each browser at ``live`` its update since its cursor (never waits).
+
+        Every save is published, even one that added no event (a Crazy Animals seat that does
+        not knock changes whose turn it is, and adds none).
+        """
         for client in list(live.clients):
-            if client.cursor == cursor:
-                continue
             self.send_update(live, client)
 
     def send_update(self, live: _LiveTable, client: _Client, since: int | None = None) -> None:
@@ -520,7 +522,7 @@ def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlet
                 purging.cancel()
                 await hub.close()
         finally:
-            bots.close()
+            await asyncio.to_thread(bots.close)
             await asyncio.to_thread(store.close)
 
     app = Starlette(
@@ -722,9 +724,10 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
     answers: list[Refused] = []
 
     def step(table: Table) -> bool:
-        before = table.cursor
+        # States are immutable: a played move makes a new one, even when it adds no event.
+        before = table.state
         answers[:] = [r for r in handle(table, client.seat, text) if isinstance(r, Refused)]
-        return table.cursor != before
+        return table.state is not before
 
     async with live.lock:
         try:
