@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import ClientConnection, connect
 
 from cardgames.table import Table
 from cardgames.web.store import open_store
@@ -35,7 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 """Requests go straight to 127.0.0.1, never through a proxy from the environment."""
 
 
@@ -127,7 +128,7 @@ class Server:
 
     def get(self, path: str) -> bytes:
         """GET ``path``; the body (an error answer raises)."""
-        with _OPENER.open(self.url + path, timeout=30) as response:
+        with OPENER.open(self.url + path, timeout=30) as response:
             body: bytes = response.read()
         return body
 
@@ -139,9 +140,39 @@ class Server:
             method="POST",
             headers={"Content-Type": "application/json"},
         )
-        with _OPENER.open(request, timeout=30) as response:
+        with OPENER.open(request, timeout=30) as response:
             answer: dict[str, Any] = json.loads(response.read())
         return answer
+
+
+def seat_socket(
+    server: Server, link: dict[str, Any], since: int | str | None = None
+) -> ClientConnection:
+    """Open the WebSocket of the seat that ``link`` opens (with `?since=`, if given)."""
+    query = "" if since is None else f"?since={since}"
+    token = link["url"].rsplit("/", 1)[1]
+    return connect(f"ws://127.0.0.1:{server.port}/ws/{token}{query}", proxy=None)
+
+
+def receive_json(socket: ClientConnection, timeout: float = 30) -> dict[str, Any]:
+    """The next message of ``socket``, parsed."""
+    message: dict[str, Any] = json.loads(socket.recv(timeout=timeout))
+    return message
+
+
+def until_turn(socket: ClientConnection, events: list[Any] | None = None) -> dict[str, Any]:
+    """Receive updates until the seat is to move or the match is over; the last one.
+
+    The events of every update received are added to ``events``, if given.
+    """
+    while True:
+        message = receive_json(socket)
+        if message["type"] != "update":
+            continue
+        if events is not None:
+            events.extend(message["update"]["events"])
+        if message["page"]["yourTurn"] or message["page"]["result"] is not None:
+            return message
 
 
 @pytest.fixture(scope="session")

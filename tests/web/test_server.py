@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
 
 import cardgames
 from cardgames.cli import build_parser
@@ -21,34 +20,11 @@ from cardgames.web.page import Presenter
 from cardgames.web.store import TableStore
 
 from .conftest import Server
+from .conftest import receive_json as _receive
+from .conftest import seat_socket as _socket
+from .conftest import until_turn as _turn
 
 NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eva", "Farid"]
-
-
-def _socket(server: Server, link: dict[str, Any], since: int | None = None) -> ClientConnection:
-    query = "" if since is None else f"?since={since}"
-    token = link["url"].rsplit("/", 1)[1]
-    return connect(f"ws://127.0.0.1:{server.port}/ws/{token}{query}", proxy=None)
-
-
-def _receive(socket: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(socket.recv(timeout=30))
-    return message
-
-
-def _turn(socket: ClientConnection, events: list[Any] | None = None) -> dict[str, Any]:
-    """Receive updates until the seat is to move or the match is over; the last one.
-
-    The events of every update received are added to ``events``, if given.
-    """
-    while True:
-        message = _receive(socket)
-        if message["type"] != "update":
-            continue
-        if events is not None:
-            events.extend(message["update"]["events"])
-        if message["page"]["yourTurn"] or message["page"]["result"] is not None:
-            return message
 
 
 def test_the_store_keeps_a_table_and_its_seat_tokens(tmp_path: Path) -> None:
