@@ -252,3 +252,37 @@ def test_the_form_opens_a_table_with_one_link_per_person(
     assert page.inner_text("#title") == cardgames.get_game("crazy-mistigri").title
     assert page.get_attribute("html", "lang") == "fr"
     page.close()
+
+
+def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """Issue 25, fault 1: a double click on a face-down card in Chromium plays one move only."""
+    links = _table(server, "classic-mistigri", (0,), seed=10)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    rng = random.Random(10)
+    fan = page.locator("#moves .fan button.card.back")
+    for _ in range(40):
+        if _over(page):
+            pytest.fail("the match ended before a blind draw")
+        page.wait_for_selector(
+            "body.your-turn[data-cursor]:not([data-cursor=''])", state="attached"
+        )
+        if fan.count():
+            break
+        _play(page, rng)
+    else:
+        pytest.fail("no blind draw in 40 moves")
+    before = server.settled()
+    index = int(fan.first.get_attribute("data-move"))
+    cursor = _cursor(page)
+    fan.first.dblclick()
+    _after(page, cursor)
+    _over(page)
+    expected = before.copy()
+    expected.act(0, before.view(0).legal_actions[index], cursor=before.cursor)
+    expected.play_bots()
+    assert server.settled().to_json() == expected.to_json()
+    page.close()
