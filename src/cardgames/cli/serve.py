@@ -49,7 +49,7 @@ def duration(text: str) -> float:
     return seconds
 
 
-def _positive(kind: type[float] | type[int]) -> Any:  # noqa: ANN401 - an argparse type
+def _positive(kind: type[float | int]) -> Any:  # noqa: ANN401 - an argparse type
     def parse(text: str) -> float:
         try:
             value = kind(text)
@@ -82,8 +82,7 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         "--database",
         default=str(DEFAULT_PATH),
         metavar="PATH|URL",
-        help=f"the sqlite file of the tables (default ./{DEFAULT_PATH}), or a "
-        "postgresql:// URL",
+        help=f"the sqlite file of the tables (default ./{DEFAULT_PATH}), or a postgresql:// URL",
     )
     parser.add_argument(
         "--workers",
@@ -93,28 +92,76 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         help="server processes on the one port (default 1; more need PostgreSQL)",
     )
     limits = parser.add_argument_group("limits")
-    limits.add_argument("--lock-timeout", type=duration, default=5.0, metavar="DURATION",
-                        help="how long a save waits for the database (default 5s)")
-    limits.add_argument("--keep-finished", type=duration, default=7 * 86400.0,
-                        metavar="DURATION",
-                        help="delete a finished table this long after its last move (7d)")
-    limits.add_argument("--keep-abandoned", type=duration, default=30 * 86400.0,
-                        metavar="DURATION",
-                        help="delete any table this long after its last move (30d)")
-    limits.add_argument("--purge-every", type=duration, default=3600.0, metavar="DURATION",
-                        help="how often the retention policy runs (1h)")
-    limits.add_argument("--messages-per-second", type=_positive(float), default=10.0,
-                        metavar="RATE", help="messages a socket may send a second (10)")
-    limits.add_argument("--message-burst", type=_positive(int), default=40, metavar="N",
-                        help="messages a socket may send at once (40)")
-    limits.add_argument("--tables-per-minute", type=_positive(float), default=10.0,
-                        metavar="RATE", help="tables an address may open a minute (10)")
-    limits.add_argument("--table-burst", type=_positive(int), default=20, metavar="N",
-                        help="tables an address may open at once (20)")
-    limits.add_argument("--queue", type=_positive(int), default=64, metavar="N",
-                        help="messages waiting for a browser before it is dropped (64)")
-    limits.add_argument("--bot-workers", type=_positive(int), default=2, metavar="N",
-                        help="processes in which bots think (2)")
+    limits.add_argument(
+        "--lock-timeout",
+        type=duration,
+        default=5.0,
+        metavar="DURATION",
+        help="how long a save waits for the database (default 5s)",
+    )
+    limits.add_argument(
+        "--keep-finished",
+        type=duration,
+        default=7 * 86400.0,
+        metavar="DURATION",
+        help="delete a finished table this long after its last move (7d)",
+    )
+    limits.add_argument(
+        "--keep-abandoned",
+        type=duration,
+        default=30 * 86400.0,
+        metavar="DURATION",
+        help="delete any table this long after its last move (30d)",
+    )
+    limits.add_argument(
+        "--purge-every",
+        type=duration,
+        default=3600.0,
+        metavar="DURATION",
+        help="how often the retention policy runs (1h)",
+    )
+    limits.add_argument(
+        "--messages-per-second",
+        type=_positive(float),
+        default=10.0,
+        metavar="RATE",
+        help="messages a socket may send a second (10)",
+    )
+    limits.add_argument(
+        "--message-burst",
+        type=_positive(int),
+        default=40,
+        metavar="N",
+        help="messages a socket may send at once (40)",
+    )
+    limits.add_argument(
+        "--tables-per-minute",
+        type=_positive(float),
+        default=10.0,
+        metavar="RATE",
+        help="tables an address may open a minute (10)",
+    )
+    limits.add_argument(
+        "--table-burst",
+        type=_positive(int),
+        default=20,
+        metavar="N",
+        help="tables an address may open at once (20)",
+    )
+    limits.add_argument(
+        "--queue",
+        type=_positive(int),
+        default=64,
+        metavar="N",
+        help="messages waiting for a browser before it is dropped (64)",
+    )
+    limits.add_argument(
+        "--bot-workers",
+        type=_positive(int),
+        default=2,
+        metavar="N",
+        help="processes in which bots think (2)",
+    )
     parser.set_defaults(run=run, parser=parser)
 
 

@@ -54,7 +54,7 @@ from cardgames.errors import CardGameError, InvalidStateError, StaleMoveError
 from cardgames.protocol import Act, Refused, handle, request_from_json
 from cardgames.table import BotMove, BotTurn, Table, decide
 from cardgames.web.page import LANGUAGES, Presenter
-from cardgames.web.store import Store, StoreError, Stored, open_store
+from cardgames.web.store import Store, Stored, StoreError, open_store
 
 __all__ = [
     "BOTS",
@@ -579,12 +579,9 @@ def _error(status: int, message: str, **headers: str) -> Response:
 async def _new_table(request: Request) -> Response:
     """Open a table: same origin, JSON, a capped body, a rate per client address."""
     hub: _Hub = request.app.state.hub
-    origin = request.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
-        return _error(403, "tables are opened from this server's own page")
-    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if kind != "application/json":
-        return _error(415, "send the request as application/json")
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
     body = await _body(request, hub.limits.max_body)
     if isinstance(body, Response):
         return body
@@ -592,7 +589,8 @@ async def _new_table(request: Request) -> Response:
     wait = hub.openers.take(address)
     if wait:
         return _error(
-            429, "too many tables opened from this address; wait a little",
+            429,
+            "too many tables opened from this address; wait a little",
             **{"Retry-After": str(max(1, round(wait)))},
         )
     try:
@@ -612,6 +610,21 @@ async def _new_table(request: Request) -> Response:
         for seat, token in sorted(saved.tokens.items())
     ]
     return JSONResponse({"table": saved.table_id, "links": links})
+
+
+def _foreign(request: Request) -> Response | None:
+    """A 403 for another site's page (its `Origin`), a 415 for a body that is not JSON.
+
+    A request without `Origin` (a script, not a browser) may open a table; every browser sends
+    `Origin` with a POST, so another site's page cannot.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        return _error(403, "tables are opened from this server's own page")
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        return _error(415, "send the request as application/json")
+    return None
 
 
 async def _body(request: Request, cap: int) -> bytes | Response:

@@ -85,12 +85,12 @@ class PostgresStore:
         with self._session() as db, db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             for statement in _SCHEMA:
-                db.execute(statement)  # type: ignore[arg-type] # constant statements
+                db.execute(statement)
 
     def _connect(self) -> psycopg.Connection[Any]:
         db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
-        db.execute(f"SET lock_timeout = {self._timeout_ms}")  # type: ignore[arg-type] # an int
-        db.execute(f"SET statement_timeout = {4 * self._timeout_ms}")  # type: ignore[arg-type]
+        db.execute(f"SET lock_timeout = {self._timeout_ms}")
+        db.execute(f"SET statement_timeout = {4 * self._timeout_ms}")
         return db
 
     @contextlib.contextmanager
@@ -248,7 +248,7 @@ class PostgresStore:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
-                    db.execute(f"LISTEN {CHANNEL}")  # type: ignore[arg-type] # a constant
+                    db.execute(f"LISTEN {CHANNEL}")
                     while not self._stop.is_set():
                         for note in db.notifies(timeout=0.5):
                             table_id, _, version = note.payload.partition(" ")
@@ -314,11 +314,32 @@ class LocalCluster:
         """Create the cluster and start its server."""
         data = self._folder / "data"
         try:
-            self._run(str(self._bin / "initdb"), "-D", str(data), "-A", "trust", "-U",
-                      "cardgames", "-E", "UTF8", "--no-sync")
+            self._run(
+                str(self._bin / "initdb"),
+                "-D",
+                str(data),
+                "-A",
+                "trust",
+                "-U",
+                "cardgames",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            )
             options = f"-p {self.port} -h 127.0.0.1 -k {self._folder} -F -c max_connections=200"
-            self._run(str(self._bin / "pg_ctl"), "-D", str(data), "-w", "-t", "60", "-l",
-                      str(self._folder / "log"), "-o", options, "start")
+            self._run(
+                str(self._bin / "pg_ctl"),
+                "-D",
+                str(data),
+                "-w",
+                "-t",
+                "60",
+                "-l",
+                str(self._folder / "log"),
+                "-o",
+                options,
+                "start",
+            )
         except BaseException:
             shutil.rmtree(self._folder, ignore_errors=True)
             raise
@@ -327,8 +348,15 @@ class LocalCluster:
     def __exit__(self, *_: object) -> None:
         """Stop the server at once and delete its folder."""
         with contextlib.suppress(StoreError, subprocess.TimeoutExpired):
-            self._run(str(self._bin / "pg_ctl"), "-D", str(self._folder / "data"), "-m",
-                      "immediate", "-w", "stop")
+            self._run(
+                str(self._bin / "pg_ctl"),
+                "-D",
+                str(self._folder / "data"),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            )
         shutil.rmtree(self._folder, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
@@ -340,7 +368,7 @@ class LocalCluster:
         self._databases += 1
         name = f"tables_{os.getpid()}_{self._databases}"
         with psycopg.connect(self.url(), autocommit=True) as db:
-            db.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type] # our own name
+            db.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
 

@@ -25,6 +25,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
 
+import attrs
 import uvicorn
 
 from cardgames.web.app import Limits, create_app
@@ -62,18 +63,47 @@ def serve(
         listener = _bind(family, host, port, reuse_port=False)
         listener.listen(128)
         bound = listener.getsockname()[1]
-        print(f"cardgames serve: http://{shown}:{bound}/ (tables in {where})", flush=True)  # noqa: T201
+        _say(f"http://{shown}:{bound}/ (tables in {where})")
         _run(text, listener, bounds)
         return
     # The port is held (bound, not listening) so that port 0 names one port for every worker.
     holder = _bind(family, host, port, reuse_port=True)
-    bound = holder.getsockname()[1]
+    worker = _Worker(text, family, host, holder.getsockname()[1], bounds)
+    try:
+        _supervise(worker, workers, f"http://{shown}:{worker.port}/ (tables in {where})")
+    finally:
+        holder.close()
+
+
+@attrs.frozen
+class _Worker:
+    """What each worker process serves, and where."""
+
+    database: str
+    family: socket.AddressFamily
+    host: str
+    port: int
+    limits: Limits
+
+
+def _say(line: str, *, error: bool = False) -> None:
+    print(f"cardgames serve: {line}", file=sys.stderr if error else sys.stdout, flush=True)
+
+
+def _supervise(worker: _Worker, count: int, address: str) -> None:
+    """Start ``count`` workers, say where they listen, and start again any that dies."""
     context = multiprocessing.get_context("spawn")
-    ready = context.Queue()
-    processes = [_start(context, ready, text, family, host, bound, bounds) for _ in range(workers)]
+    ready: multiprocessing.queues.Queue[int] = context.Queue()
+
+    def start() -> BaseProcess:
+        process = context.Process(target=_work, args=(ready, worker))
+        process.start()
+        return process
+
+    processes = [start() for _ in range(count)]
     pids = [ready.get(timeout=60) for _ in processes]
-    print(f"cardgames serve: http://{shown}:{bound}/ (tables in {where})", flush=True)  # noqa: T201
-    print(f"cardgames serve: {workers} workers, process ids {' '.join(map(str, pids))}", flush=True)  # noqa: T201
+    _say(address)
+    _say(f"{count} workers, process ids {' '.join(map(str, pids))}")
     stopping = False
 
     def stop(_: int, __: FrameType | None) -> None:
@@ -86,10 +116,9 @@ def serve(
             time.sleep(0.2)
             for index, process in enumerate(processes):
                 if not process.is_alive() and not stopping:
-                    print(f"cardgames serve: worker {process.pid} stopped; starting another", file=sys.stderr, flush=True)  # noqa: T201
-                    processes[index] = _start(context, ready, text, family, host, bound, bounds)
-                    pid = ready.get(timeout=60)
-                    print(f"cardgames serve: worker {pid} up", flush=True)  # noqa: T201
+                    _say(f"worker {process.pid} stopped; starting another", error=True)
+                    processes[index] = start()
+                    _say(f"worker {ready.get(timeout=60)} up")
     except KeyboardInterrupt:
         pass
     finally:
@@ -98,7 +127,6 @@ def serve(
                 os.kill(process.pid, signal.SIGTERM)
         for process in processes:
             process.join(timeout=10)
-        holder.close()
 
 
 def _shown_database(text: str) -> str:
@@ -131,33 +159,10 @@ def _run(database: str, listener: socket.socket, limits: Limits) -> None:
     uvicorn.Server(config).run(sockets=[listener])
 
 
-def _start(
-    context: multiprocessing.context.SpawnContext,
-    ready: multiprocessing.queues.Queue[int],
-    database: str,
-    family: socket.AddressFamily,
-    host: str,
-    port: int,
-    limits: Limits,
-) -> BaseProcess:
-    process = context.Process(
-        target=_worker, args=(ready, database, family, host, port, limits), daemon=False
-    )
-    process.start()
-    return process
-
-
-def _worker(
-    ready: multiprocessing.queues.Queue[int],
-    database: str,
-    family: socket.AddressFamily,
-    host: str,
-    port: int,
-    limits: Limits,
-) -> None:
+def _work(ready: multiprocessing.queues.Queue[int], worker: _Worker) -> None:
     """One worker process: its own socket on the shared port, its own server."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers with SIGTERM
-    listener = _bind(family, host, port, reuse_port=True)
+    listener = _bind(worker.family, worker.host, worker.port, reuse_port=True)
     listener.listen(128)
     ready.put(os.getpid())
-    _run(database, listener, limits)
+    _run(worker.database, listener, worker.limits)

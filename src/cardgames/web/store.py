@@ -168,13 +168,18 @@ def open_store(database: str | Path, *, timeout: float = 5.0) -> Store:
         try:
             from cardgames.web.postgres import PostgresStore  # noqa: PLC0415 - optional driver
         except ImportError as error:
-            msg = f"a PostgreSQL database needs the postgres extra: pip install 'cardgames-rules[postgres]' ({error})"
+            msg = (
+                "a PostgreSQL database needs the postgres extra: "
+                f"pip install 'cardgames-rules[postgres]' ({error})"
+            )
             raise StoreError(msg) from None
         return PostgresStore(text, timeout=timeout)
     return TableStore(text, timeout=timeout)
 
 
-def purge_before(now: float, *, finished_after: float, abandoned_after: float) -> tuple[float, float]:
+def purge_before(
+    now: float, *, finished_after: float, abandoned_after: float
+) -> tuple[float, float]:
     """The `updated` times before which a finished table, and any table, is deleted."""
     for name, value in (("finished_after", finished_after), ("abandoned_after", abandoned_after)):
         if not value > 0:
@@ -234,7 +239,9 @@ class TableStore:
             if "version" not in columns:
                 self._db.execute("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
             if "finished" not in columns:
-                self._db.execute("ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+                self._db.execute(
+                    "ALTER TABLE tables ADD COLUMN finished INTEGER NOT NULL DEFAULT 0"
+                )
             self._db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
 
     @property
@@ -283,7 +290,7 @@ class TableStore:
         return SavedTable(table_id, language, tokens)
 
     def save(self, table_id: str, table: Table) -> None:
-        """Replace the save of ``table_id`` by ``table`` whatever its version, in one transaction."""
+        """Replace the save of ``table_id`` by ``table``, whatever its version, in one step."""
         with self._transaction():
             self._write(table_id, table)
 
@@ -379,8 +386,10 @@ class TableStore:
     def purge(
         self, *, finished_after: float, abandoned_after: float, now: float | None = None
     ) -> int:
-        """Delete the tables finished more than ``finished_after`` seconds ago, and every table
-        unchanged for more than ``abandoned_after`` seconds (their seat links with them).
+        """Delete the tables over their retention time, with their seat links.
+
+        A finished table goes ``finished_after`` seconds after its last move; any table goes
+        ``abandoned_after`` seconds after it.
 
         Returns:
             How many tables were deleted.
@@ -391,8 +400,11 @@ class TableStore:
             abandoned_after=abandoned_after,
         )
         with self._transaction():
-            doomed = "SELECT id FROM tables WHERE (finished = 1 AND updated < ?) OR updated < ?"
-            self._db.execute(f"DELETE FROM seats WHERE table_id IN ({doomed})", (finished, abandoned))  # noqa: S608 - a constant
+            self._db.execute(
+                "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables "
+                "WHERE (finished = 1 AND updated < ?) OR updated < ?)",
+                (finished, abandoned),
+            )
             deleted = self._db.execute(
                 "DELETE FROM tables WHERE (finished = 1 AND updated < ?) OR updated < ?",
                 (finished, abandoned),
