@@ -59,7 +59,7 @@ def test_bot_spec_parse_reads_options_and_drops_defaults_from_the_label() -> Non
     [
         ("minimax", "known bots: random, heuristic, ismcts"),
         ("random:depth=2", "takes no options"),
-        ("ismcts:seconds=1", "has no option 'seconds'"),
+        ("ismcts:depth=1", "has no option 'depth'"),
         ("ismcts:iterations=0", "iterations must be a positive int"),
         ("ismcts:playout=smart", "'heuristic' or 'random'"),
         ("ismcts:iterations", "is not NAME=VALUE"),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import classic_mistigri, testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
+from cardgames.bots.ismcts import MAX_ITERATIONS
 from cardgames.classic_mistigri import Card, scenario
 from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError
@@ -102,7 +103,7 @@ def test_ismcts_time_budget_stops_the_search() -> None:
     state = CLASSIC.new(4, seed=2)
     view = state.view(0)
     assert view.to_move == 0
-    action = ISMCTSBot(10**9, seconds=0.01).choose(view, random.Random(1))
+    action = ISMCTSBot(MAX_ITERATIONS, seconds=0.01).choose(view, random.Random(1))
     assert action in view.legal_actions
 
 

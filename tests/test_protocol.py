@@ -16,6 +16,7 @@ from cardgames.errors import InvalidStateError
 from cardgames.protocol import (
     CODES,
     MAX_REQUEST_LENGTH,
+    PROTOCOL_VERSION,
     Act,
     Refused,
     Sync,
@@ -30,7 +31,9 @@ from strategies import JSON_VALUES
 
 
 def _table() -> Table:
-    return Table.new("crazy-mistigri", players=4, bots={1: "heuristic", 3: "random"}, seed=12)
+    table = Table.new("crazy-mistigri", players=4, bots={1: "heuristic", 3: "random"}, seed=12)
+    table.play_bots()
+    return table
 
 
 def test_an_accepted_act_gets_the_events_since_its_cursor() -> None:
@@ -64,22 +67,29 @@ def test_a_sync_tells_what_happened_since_the_cursor() -> None:
 def test_replies_and_requests_load_back(game: Any) -> None:  # noqa: ANN401
     """Every message survives its JSON text: requests, updates (view, events) and refusals."""
     table = Table.new(game, players=game.min_players, bots={1: "random"}, seed=3)
+    table.play_bots()
     rng = random.Random(3)
     logs: dict[int, list[Event]] = {seat: [] for seat in table.humans}
     while not table.is_over:
         seat = table.to_move
         assert seat is not None
         log = logs[seat]
-        request = Act(seat, rng.choice(table.view(seat).legal_actions), len(log))
-        assert request_from_json(game, request.to_json()) == request
-        assert request_from_json(game, json.dumps(request.to_dict())) == request
-        (reply,) = handle(table, seat, request.to_json())
-        loaded = reply_from_json(game, reply.to_json())
-        assert loaded == reply
-        assert isinstance(loaded, Update)
-        full = loaded.full_view(log)
-        log.extend(loaded.events)
-        assert full == table.view(seat)
+        # The client catches up first, then moves at the cursor its update gave.
+        for request in (
+            Sync(seat, len(log)),
+            Act(seat, rng.choice(table.view(seat).legal_actions), table.cursor),
+        ):
+            assert request_from_json(game, request.to_json()) == request
+            assert request_from_json(game, json.dumps(request.to_dict())) == request
+            (reply,) = handle(table, seat, request.to_json())
+            loaded = reply_from_json(game, reply.to_json())
+            assert loaded == reply
+            assert isinstance(loaded, Update)
+            assert loaded.to_dict()["version"] == PROTOCOL_VERSION
+            full = loaded.full_view(log)
+            log.extend(loaded.events)
+            assert full == table.view(seat)
+        table.play_bots()
     assert request_from_json(game, Sync(0, 5).to_json()) == Sync(0, 5)
     refused = Refused("malformed", "document: not valid JSON")
     assert reply_from_json(game, refused.to_json()) == refused
@@ -94,7 +104,8 @@ def test_updates_for_other_seats_cover_each_clients_gap() -> None:
     while not table.is_over:
         seat = table.to_move
         assert seat is not None
-        table.act(seat, rng.choice(table.view(seat).legal_actions))
+        table.act(seat, rng.choice(table.view(seat).legal_actions), cursor=table.cursor)
+        table.play_bots()
         for other in range(4):
             if rng.random() < 0.5:  # some clients fall behind, then catch up
                 reply = update(table, other, cursors[other])
@@ -123,7 +134,7 @@ def test_forged_messages_are_refused_and_change_nothing() -> None:
     assert mover is not None
     other = 2 if mover == 0 else 0
     action = table.view(mover).legal_actions[0].to_dict()
-    act = {"type": "act", "seat": mover, "action": action, "cursor": 0}
+    act = {"type": "act", "seat": mover, "action": action, "cursor": table.cursor}
     cases = [
         (mover, {**act, "seat": other}, "wrong-seat"),
         (other, act, "wrong-seat"),
@@ -138,7 +149,10 @@ def test_forged_messages_are_refused_and_change_nothing() -> None:
         (mover, {**act, "action": {"kind": "draw", "position": "0"}}, "malformed"),
         (mover, {**act, "seat": True}, "malformed"),
         (mover, {**act, "cursor": -1}, "malformed"),
-        (mover, {**act, "cursor": 10**6}, "malformed"),
+        (mover, {**act, "cursor": "²"}, "malformed"),
+        (mover, {**act, "cursor": 10**6}, "stale"),
+        (mover, {**act, "cursor": table.cursor - 1}, "stale"),
+        (mover, {"type": "sync", "seat": mover, "cursor": 10**6}, "malformed"),
         (mover, {**act, "extra": 1}, "malformed"),
         (mover, {"type": "update", "seat": mover}, "malformed"),
         (mover, [act], "malformed"),
@@ -161,7 +175,7 @@ def test_a_refusal_tells_only_whose_turn_it_is() -> None:
     assert mover is not None
     other = 2 if mover == 0 else 0
     action = table.view(mover).legal_actions[0]
-    reply = _refused(table, other, Act(other, action, 0).to_json())
+    reply = _refused(table, other, Act(other, action, table.cursor).to_json())
     assert reply.message == f"it is seat {mover}'s (Seat {mover}) turn, not seat {other}'s"
 
 
@@ -187,7 +201,7 @@ def test_handle_refuses_mangled_acts(changes: dict[str, object]) -> None:
     mover = table.to_move
     assert mover is not None
     action = table.view(mover).legal_actions[0].to_dict()
-    doc: dict[str, Any] = {"type": "act", "seat": mover, "action": action, "cursor": 0}
+    doc: dict[str, Any] = {"type": "act", "seat": mover, "action": action, "cursor": table.cursor}
     for key, value in changes.items():
         target = doc["action"] if key in {"kind", "position"} else doc
         if isinstance(target, dict):
@@ -212,13 +226,14 @@ def test_messages_check_their_own_fields() -> None:
     [
         {"type": "refused", "code": "teapot", "message": "x"},
         {"type": "refused", "code": "malformed", "message": 3},
-        {"type": "update", "seat": 0, "cursor": 0, "view": {}, "events": []},
-        {"type": "update", "seat": 0, "cursor": 0, "view": None, "events": {}},
+        {"type": "update", "version": 2, "seat": 0, "cursor": 0, "view": {}, "events": []},
+        {"type": "update", "version": 2, "seat": 0, "cursor": 0, "view": None, "events": {}},
+        {"type": "update", "seat": 0, "cursor": 0, "view": None, "events": []},
         {"type": "act", "seat": 0, "cursor": 0},
     ],
 )
 def test_forged_replies_are_refused(doc: dict[str, Any]) -> None:
-    """`reply_from_json` checks the type, the code, the view and the events."""
+    """`reply_from_json` checks the type, the code, the version, the view and the events."""
     with pytest.raises(InvalidStateError):
         reply_from_json(cardgames.get_game("crazy-mistigri"), json.dumps(doc))
 

@@ -37,12 +37,14 @@ COUNTS = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)
 
 
 def _play_humans(table: Table, rng: random.Random, moves: int | None = None) -> None:
-    """Play random legal moves for the humans, `moves` of them or to the end."""
+    """Play random legal moves for the humans, `moves` of them or to the end, bots between."""
     done = 0
+    table.play_bots()
     while not table.is_over and (moves is None or done < moves):
         seat = table.to_move
         assert seat is not None
-        table.act(seat, rng.choice(table.view(seat).legal_actions))
+        table.act(seat, rng.choice(table.view(seat).legal_actions), cursor=table.cursor)
+        table.play_bots()
         done += 1
 
 
@@ -55,11 +57,14 @@ def test_a_whole_match_with_bots_at_some_seats(game: Game[Any], players: int) ->
     assert table.humans == tuple(s for s in range(players) if s not in bots)
     asked: set[int] = set()
     rng = random.Random(players)
+    table.play_bots()
     while not table.is_over:
         seat = table.to_move
         assert seat in table.humans
+        assert table.bot_turn() is None
         asked.add(seat)
-        table.act(seat, rng.choice(table.view(seat).legal_actions))
+        table.act(seat, rng.choice(table.view(seat).legal_actions), cursor=table.cursor)
+        table.play_bots()
     assert asked <= set(table.humans)
     assert table.to_move is None
     assert table.outcome is not None
@@ -68,12 +73,15 @@ def test_a_whole_match_with_bots_at_some_seats(game: Game[Any], players: int) ->
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_an_all_bot_table_replays_play_match(game: Game[Any]) -> None:
-    """A table of bots only plays the very match `play_match` plays from the same seed."""
+    """A table of bots only, played by `play_bots`, plays the very match `play_match` plays."""
     players = game.min_players + 1
     ismcts = "ismcts:iterations=2:playout=random"
     specs = ["heuristic", "random", ismcts, "heuristic", "random"][:players]
     table = Table.new(game, players=players, bots=dict(enumerate(specs)), seed=2024)
     bots = [BotSpec.parse(spec).build(game.slug) for spec in specs]
+    assert table.cursor == len(game.new(players, seed=2024).events)  # new played no bot
+    played = table.play_bots()
+    assert played == len(table.state.history)
     assert table.is_over
     assert table.humans == ()
     assert table.state == play_match(game, bots, seed=2024)
@@ -125,6 +133,7 @@ def test_the_table_reads_as_documented() -> None:
         bots={1: "heuristic", 3: BotSpec("ismcts", {"iterations": 5})},
         seed=42,
     )
+    table.play_bots()
     assert table.game is cardgames.get_game("crazy-animals")
     assert table.players == 4
     assert table.names == ("Ana", "Ben", "Chloé", "Dan")
@@ -338,7 +347,10 @@ def test_events_since_cursors_concatenate_to_each_seats_log(game: Game[Any]) -> 
     while not table.is_over:
         seat = table.to_move
         assert seat is not None
-        table.act(seat, rng.choice(table.view(seat).legal_actions))
+        if table.bot_turn() is None:
+            table.act(seat, rng.choice(table.view(seat).legal_actions), cursor=table.cursor)
+        else:
+            table.play_bots(limit=1)
         for s in range(players):
             pieces[s] += table.events(s, cursor)
         assert table.events(0, table.cursor) == ()
@@ -464,15 +476,21 @@ def test_a_table_document_longer_than_the_limit_is_refused() -> None:
         Table.from_json(text, max_length=-1)
 
 
-def test_a_loaded_table_at_a_bots_turn_lets_the_bots_play() -> None:
-    """A saved table whose seat to move is made a bot's plays on to a human decision."""
+def test_fault_5_a_loaded_table_at_a_bots_turn_plays_no_bot() -> None:
+    """Issue 25, fault 5: `from_json` of a table at a bot's turn plays nothing; `play_bots` does."""
     table = Table.new("classic-mistigri", players=3, seed=6)
     doc = json.loads(table.to_json())
     mover = table.to_move
     assert mover is not None
     saved = Table.new("classic-mistigri", players=3, bots={mover: "random"}, seed=6)
-    bot_entry = json.loads(saved.to_json())["bots"][0]
-    doc["bots"] = [bot_entry]
-    loaded = Table.from_json(json.dumps(doc))
+    doc["bots"] = [json.loads(saved.to_json())["bots"][0]]
+    text = json.dumps(doc, separators=(",", ":"))
+    loaded = Table.from_json(text)
+    assert loaded.to_json() == text
+    assert (loaded.to_move, loaded.cursor) == (mover, table.cursor)
+    turn = loaded.bot_turn()
+    assert turn is not None
+    assert (turn.seat, turn.cursor) == (mover, table.cursor)
+    assert loaded.play_bots() >= 1
     assert loaded.to_move != mover or loaded.is_over
     assert loaded.cursor > table.cursor

@@ -117,8 +117,8 @@ _T = TypeVar("_T")
 _Mode = Literal["rotate", "duplicate", "tournament"]
 
 
-# Option values as written on a command line: ASCII only, so that "²" or "١" (which
-# str.isdigit() and int() accept) are words, never numbers.
+# Option values as written on a command line: ASCII only, so that "²" (which str.isdigit()
+# accepts) or an Arabic-Indic digit (which int() reads) is a word, never a number.
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,30}")
 _FLOAT_TEXT = re.compile(
     r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,3})?"
@@ -147,10 +147,7 @@ def _ismcts_option(name: str, value: object) -> bool | int | float | str:
     conversion, so no value raises anything but `InvalidSetupError`.
     """
     if name not in _ISMCTS_OPTIONS:
-        msg = (
-            f"ismcts has no option {_short_repr(name)}; its options: "
-            f"{', '.join(_ISMCTS_OPTIONS)}"
-        )
+        msg = f"ismcts has no option {_short_repr(name)}; its options: {', '.join(_ISMCTS_OPTIONS)}"
         raise InvalidSetupError(msg)
     if name in ismcts_bounds.BOUNDS:
         return ismcts_bounds.check_setting(name, value)

@@ -288,18 +288,23 @@ def _refusal(table: Table, seat: int, request: Request) -> Refused | None:
     if isinstance(request, Act):
         try:
             table.act(seat, request.action, cursor=request.cursor)
-        except StaleMoveError as exc:
-            return Refused("stale", str(exc))
-        except NotYourTurnError as exc:
-            return Refused("not-your-turn", str(exc))
-        except InvalidSeatError as exc:  # pragma: no cover - the seat was checked before
-            return Refused("unknown-seat", str(exc))
-        except IllegalActionError as exc:
-            return Refused("illegal-action", str(exc))
+        except (StaleMoveError, InvalidSeatError, IllegalActionError) as exc:
+            return Refused(_code_of(exc), str(exc))
     elif request.cursor > table.cursor:
         message = f"cursor: {request.cursor} is beyond the table's cursor {table.cursor}"
         return Refused("malformed", message)
     return None
+
+
+def _code_of(error: Exception) -> str:
+    """The refusal code of an error `Table.act` raised (a turn error is an illegal action)."""
+    if isinstance(error, StaleMoveError):
+        return "stale"
+    if isinstance(error, NotYourTurnError):
+        return "not-your-turn"
+    if isinstance(error, InvalidSeatError):  # pragma: no cover - the seat was checked before
+        return "unknown-seat"
+    return "illegal-action"
 
 
 # -- loading messages ---------------------------------------------------------------------------

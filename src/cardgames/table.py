@@ -375,7 +375,7 @@ class Table:
                 turn (another move came first); nothing changes.
             IllegalActionError: the move's action is not legal (not a move of `decide`).
         """
-        if not isinstance(move, BotMove):
+        if type(move) is not BotMove:
             msg = f"apply_bot takes a BotMove from decide, got {_codec_repr(move)}"
             raise TypeError(msg)
         to_move = self._state.to_move

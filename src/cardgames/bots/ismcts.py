@@ -42,13 +42,14 @@ if TYPE_CHECKING:
 
 __all__ = ["BOUNDS", "MAX_ITERATIONS", "MAX_SECONDS", "ISMCTSBot", "check_setting"]
 
-MAX_ITERATIONS = 20_000
-"""The largest iteration budget per decision.
+MAX_ITERATIONS = 1_000
+"""The largest iteration budget per decision: the largest the project's measurements tried.
 
-Measured with `benchmarks/ismcts_budget.py` on the project's 2-core machine: the dearest
-decision found, the first of a 6-player Crazy Animals match with the heuristic playout, takes
-about 3.6 ms per iteration, so this budget bounds any decision to about 70 s; the strongest
-measured settings use 100 to 400 (the Bots page). Give `seconds` to bound the time itself.
+Measured with `python benchmarks/ismcts_budget.py` (2-core machine, load average 8): one
+iteration of the dearest decision found, the first of a 5-player Kitten tricks match with the
+heuristic playout, takes about 190 ms of CPU (its simulation plays the whole rest of the
+match), so this budget bounds any decision to about 3 minutes of CPU. The strongest measured
+settings use 100 to 400 (the Bots page). Give `seconds` to bound the time itself.
 """
 MAX_SECONDS = 60.0
 """The largest time budget per decision, in seconds."""
@@ -82,10 +83,22 @@ def check_setting(name: str, value: object) -> float:
     kind = int if integral else int | float
     # The comparisons come before any conversion, so a huge int never meets float().
     if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
-        wanted = "an int" if integral else "a number"
-        msg = f"{name} must be {wanted} in {low:g}..{high:g}, got {_short(value)}"
+        if integral:
+            wanted = f"a positive int, at most {high:,}"
+        elif name == "seconds":
+            wanted = f"positive, at most {high:g} (or left out)"
+        else:
+            wanted = f"a number in {low:g}..{high:g}"
+        msg = f"{name} must be {wanted}, got {_short(value)}"
         raise InvalidSetupError(msg)
     return value if integral else float(value)
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        msg = f"{name} must be True or False, got {_short(value)}"
+        raise InvalidSetupError(msg)
+    return value
 
 
 def _short(value: object) -> str:
@@ -133,7 +146,9 @@ class ISMCTSBot:
     ``rng`` state give the same action on every machine. A time budget makes the number of
     iterations depend on the machine and its load, and so the choice: use it where an answer
     must come in time (a live table), never where a result must replay. The search checks the
-    clock after each iteration, so a decision takes at most ``seconds`` and one iteration.
+    clock at every simulated move and drops the iteration the budget ends in, so a decision
+    takes ``seconds`` and at most one move of the game more; if not one simulation finished,
+    the bot answers as its playout bot would (or at random).
     Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
@@ -151,19 +166,17 @@ class ISMCTSBot:
         """Set the budget and the exploration constant (see the class docstring).
 
         Raises:
-            InvalidSetupError: a numeric setting outside its [`BOUNDS`][cardgames.bots.ismcts.BOUNDS]
-                (`iterations` at most `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a
-                `search_opponents` that is not a bool.
+            InvalidSetupError: a numeric setting outside its
+                [`BOUNDS`][cardgames.bots.ismcts.BOUNDS] (`iterations` at most
+                `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a `search_opponents`
+                that is not a bool.
         """
         self.iterations = int(check_setting("iterations", iterations))
         self.seconds = None if seconds is None else check_setting("seconds", seconds)
         self.exploration = check_setting("exploration", exploration)
         self.playout = playout
         self.prior_weight = check_setting("prior_weight", prior_weight)
-        if not isinstance(search_opponents, bool):
-            msg = f"search_opponents must be True or False, got {_short(search_opponents)}"
-            raise InvalidSetupError(msg)
-        self.search_opponents = search_opponents
+        self.search_opponents = _check_flag("search_opponents", search_opponents)
         self.margin_weight = check_setting("margin_weight", margin_weight)
 
     def __repr__(self) -> str:
@@ -183,16 +196,35 @@ class ISMCTSBot:
         game = get_game(view.game)
         root = _Node(view.seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
-            self._iterate(game, view, root, rng)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        try:
+            for _ in range(self.iterations):
+                self._iterate(game, view, root, rng, deadline)
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except _OutOfTime:
+            # The unfinished iteration is dropped: it has added no visit or reward.
+            pass
+        if root.visits == 0:
+            # Not one simulation finished in time: answer as the playout bot would.
+            return self._fallback(view, legal, rng)
         # The most visited action; ties go to the earlier legal action.
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, game: Game[Any], view: View, root: _Node, rng: random.Random) -> None:
-        world, path = self._descend(game.sample_world(view, rng), root, rng)
-        outcome = self._simulate(world, rng).outcome
+    def _fallback(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if self.playout is None:
+            return legal[rng.randrange(len(legal))]
+        return self.playout.choose(view, rng)
+
+    def _iterate(
+        self,
+        game: Game[Any],
+        view: View,
+        root: _Node,
+        rng: random.Random,
+        deadline: float | None,
+    ) -> None:
+        world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
+        outcome = self._simulate(world, rng, deadline).outcome
         assert outcome is not None  # noqa: S101 - simulations end the match
         rewards = self._rewards(outcome, game.better_scores)
         for visited in path:
@@ -209,7 +241,7 @@ class ISMCTSBot:
         return list(outcome_returns(outcome, better, self.margin_weight))
 
     def _descend(
-        self, world: State[Any], root: _Node, rng: random.Random
+        self, world: State[Any], root: _Node, rng: random.Random, deadline: float | None
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one."""
         node = root
@@ -219,6 +251,7 @@ class ISMCTSBot:
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             if mover != observer and not self.search_opponents:
+                _check_time(deadline)
                 world = world.apply(self._play(world, mover, rng))
                 continue
             legal = _distinct(world.legal_actions())
@@ -268,12 +301,29 @@ class ISMCTSBot:
             return legal[rng.randrange(len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
-    def _simulate(self, world: State[Any], rng: random.Random) -> State[Any]:
-        """Play to the end of the match, at random or with the playout bot."""
+    def _simulate(
+        self, world: State[Any], rng: random.Random, deadline: float | None
+    ) -> State[Any]:
+        """Play to the end of the match, at random or with the playout bot.
+
+        Raises:
+            _OutOfTime: the time budget ran out before the end (checked at every move, since
+                one simulation of a whole match can take a tenth of a second).
+        """
         while not world.is_over:
+            _check_time(deadline)
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             world = world.apply(self._play(world, mover, rng))
         return world
+
+
+class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees
+    """The time budget ran out inside an iteration, which is then dropped."""
+
+
+def _check_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise _OutOfTime
 
 
 def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
