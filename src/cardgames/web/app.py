@@ -32,6 +32,8 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -256,7 +258,9 @@ class _BotPool:
         # never from the server with its event loop, sockets and threads.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["cardgames.table"])
-        return ProcessPoolExecutor(self._workers, mp_context=context)
+        return ProcessPoolExecutor(
+            self._workers, mp_context=context, initializer=_follow, initargs=(os.getpid(),)
+        )
 
     async def warm(self) -> None:
         """Start every worker now, so that the first bot does not wait for one to start."""
@@ -289,6 +293,25 @@ class _BotPool:
 
 def _ready() -> bool:
     return True
+
+
+def _follow(server: int) -> None:
+    """In a bot worker: exit as soon as the server process is gone (even killed with SIGKILL).
+
+    The workers are the forkserver's children, not the server's, so nothing else tells them.
+    """
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                continue
+
+    threading.Thread(target=watch, name="cardgames-follow", daemon=True).start()
 
 
 class _Hub:
