@@ -191,7 +191,7 @@ def _open_tables(server: _Server, count: int) -> list[_Person]:
             "bots": bots,
             "seed": index,
         }
-        request = urllib.request.Request(  # noqa: S310 - a fixed http://127.0.0.1 URL
+        request = urllib.request.Request(
             f"http://127.0.0.1:{server.port}/api/tables",
             data=json.dumps(body).encode(),
             method="POST",
