@@ -193,11 +193,11 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
 
 
 def test_a_wrong_number_is_asked_again() -> None:
-    """A number outside the menu, or a word, is refused and the prompt comes back."""
-    typed = iter([b"99\n", b"two\n", b"\x04"])
+    """A number outside the menu, a word or a non-ASCII digit ("²") is asked again (issue 25)."""
+    typed = iter([b"99\n", b"two\n", "\u00b2\n".encode(), b"\x04"])
     status, shown = _drive(["play", "crazy-animals", "--seed", "2"], lambda _: next(typed))
     assert status == 0
-    assert shown.count("Type a number from 1 to") == 2
+    assert shown.count("Type a number from 1 to") == 3
 
 
 @pytest.mark.parametrize(

@@ -91,14 +91,21 @@ def test_fault_1_the_same_act_is_stale_even_once_it_is_the_seats_turn_again() ->
 
 
 def test_fault_1_two_moves_chosen_at_one_position_play_one() -> None:
-    """Two different moves chosen at one position: the first plays, `act` refuses the other."""
+    """Two different moves chosen at one position: the first plays, `act` refuses the other.
+
+    The refusal names the two cursors, which every seat may know, and no card.
+    """
     table = Table.new("kitten-tricks", players=3, seed=2)
     seat, first, second = _two_choices(table)
     cursor = table.cursor
     table.act(seat, first, cursor=cursor)
     after = table.to_json()
-    with pytest.raises(StaleMoveError, match=rf"chosen at cursor {cursor}, .* cursor {cursor + 1}"):
+    with pytest.raises(StaleMoveError) as error:
         table.act(seat, second, cursor=cursor)
+    assert str(error.value) == (
+        f"the move was chosen at cursor {cursor}, but the table has moved on to cursor "
+        f"{table.cursor}"
+    )
     assert table.to_json() == after
 
 
@@ -135,20 +142,6 @@ def test_fault_1_a_cursor_that_is_not_an_int_is_refused(cursor: object) -> None:
     with pytest.raises(InvalidCursorError, match="a cursor must be an int"):
         table.act(seat, action, cursor=cursor)  # type: ignore[arg-type]
     assert table.to_json() == before
-
-
-def test_fault_1_a_stale_message_tells_only_the_cursors() -> None:
-    """The stale refusal names the two cursors (public) and no card."""
-    table = Table.new("kitten-tricks", players=3, seed=2)
-    seat, first, second = _two_choices(table)
-    cursor = table.cursor
-    table.act(seat, first, cursor=cursor)
-    with pytest.raises(StaleMoveError) as error:
-        table.act(seat, second, cursor=cursor)
-    assert str(error.value) == (
-        f"the move was chosen at cursor {cursor}, but the table has moved on to cursor "
-        f"{table.cursor}"
-    )
 
 
 # -- bots, when asked --------------------------------------------------------------------------

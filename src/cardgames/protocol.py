@@ -349,8 +349,9 @@ def reply_from_json(
 
     Raises:
         InvalidStateError: not JSON text of an object, longer than `max_length`, an unknown
-            `type` or code, or a field missing, unknown or of the wrong type (the view and the
-            events included); the message names the JSON path.
+            `type` or code, an update of another `version` than `PROTOCOL_VERSION`, or a
+            field missing, unknown or of the wrong type (the view and the events included);
+            the message names the JSON path.
     """
     try:
         return _load_reply(game, _codec.parse_document(text, max_length))

@@ -126,9 +126,9 @@ class BotMove:
 def decide(turn: BotTurn) -> BotMove:
     """Build the turn's bot from its spec and choose its move, in any process.
 
-    An `ismcts` spec with a `seconds` budget answers within about that time (the search stops
-    after the iteration that crosses it); one with an iteration budget alone gives the same
-    move for the same turn on every machine.
+    An `ismcts` spec with a `seconds` budget answers within that time and one move of the
+    game (the search checks the clock at every simulated move); one with an iteration budget
+    alone gives the same move for the same turn on every machine.
 
     Examples:
         >>> from cardgames.table import Table, decide
