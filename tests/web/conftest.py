@@ -8,6 +8,7 @@ tests skip, saying so.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -173,6 +174,25 @@ def until_turn(socket: ClientConnection, events: list[Any] | None = None) -> dic
             events.extend(message["update"]["events"])
         if message["page"]["yourTurn"] or message["page"]["result"] is not None:
             return message
+
+
+def drain(socket: ClientConnection, quiet: float = 1.5) -> list[dict[str, Any]]:
+    """Every message ``socket`` receives until it has been quiet for ``quiet`` seconds."""
+    messages = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            messages.append(receive_json(socket, timeout=quiet))
+    return messages
+
+
+def each_move(before: Table, seat: int, count: int = 2) -> list[str]:
+    """The table after each of ``seat``'s first ``count`` legal moves, as saves."""
+    saves = []
+    for action in before.view(seat).legal_actions[:count]:
+        after = before.copy()
+        after.act(seat, action)
+        saves.append(after.to_json())
+    return saves
 
 
 @pytest.fixture(scope="session")

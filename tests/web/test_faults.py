@@ -29,7 +29,7 @@ from cardgames.protocol import Act, Sync
 from cardgames.table import Table
 from cardgames.web.store import TableStore
 
-from .conftest import OPENER, Server, receive_json, seat_socket, until_turn
+from .conftest import OPENER, Server, drain, each_move, receive_json, seat_socket, until_turn
 
 NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eva"]
 
@@ -66,15 +66,6 @@ def _request(
 def _open_body(**more: Any) -> dict[str, Any]:  # noqa: ANN401
     body = {"game": "classic-mistigri", "players": 2, "names": NAMES[:2], "bots": {}, "seed": 5}
     return {**body, **more}
-
-
-def _drain(ws: Any, quiet: float = 1.0) -> list[dict[str, Any]]:  # noqa: ANN401
-    """Every message ``ws`` receives until it has been quiet for ``quiet`` seconds."""
-    messages = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            messages.append(receive_json(ws, timeout=quiet))
-    return messages
 
 
 def _rss(pid: int) -> int:
@@ -126,14 +117,10 @@ def test_fault_1_two_sockets_of_one_seat_play_one_move(server: Server) -> None:
         receive_json(two)
         one.send(Act(mover, legal[0], cursor=before.cursor).to_json())
         two.send(Act(mover, legal[1], cursor=before.cursor).to_json())
-        answers = [message for ws in (one, two) for message in _drain(ws)]
+        answers = [message for ws in (one, two) for message in drain(ws)]
     assert sorted(a["type"] for a in answers) == ["refused", "update", "update"]
     after = server.settled()
-    played = []
-    for action in legal[:2]:
-        expected = before.copy()
-        expected.act(mover, action)
-        played.append(expected.to_json())
+    played = each_move(before, mover)
     assert after.to_json() in played
 
 

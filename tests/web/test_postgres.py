@@ -22,18 +22,9 @@ from cardgames.protocol import Act
 from cardgames.table import Table
 from cardgames.web.store import open_store
 
-from .conftest import Server, receive_json, seat_socket
+from .conftest import Server, drain, each_move, receive_json, seat_socket
 
 NAMES = ["Ana", "Ben", "Chloé"]
-
-
-def _drain(ws: Any, quiet: float = 1.5) -> list[dict[str, Any]]:  # noqa: ANN401
-    """Every message ``ws`` receives until it has been quiet for ``quiet`` seconds."""
-    messages = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            messages.append(receive_json(ws, timeout=quiet))
-    return messages
 
 
 @pytest.fixture
@@ -119,14 +110,10 @@ def test_postgres_two_processes_play_one_move_of_two_at_one_position(
         receive_json(right)
         left.send(Act(mover, legal[0], cursor=before.cursor).to_json())
         right.send(Act(mover, legal[1], cursor=before.cursor).to_json())
-        answers = [_drain(ws) for ws in (left, right)]
+        answers = [drain(ws) for ws in (left, right)]
     refused = [m["refused"]["code"] for ms in answers for m in ms if m["type"] == "refused"]
     assert refused == ["stale"]
-    played = []
-    for action in legal[:2]:
-        expected = before.copy()
-        expected.act(mover, action)
-        played.append(expected.to_json())
+    played = each_move(before, mover)
     store = open_store(str(one.database))
     try:
         stored = store.fetch(one.table_id)
