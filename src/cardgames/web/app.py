@@ -534,7 +534,9 @@ def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlet
         store = await asyncio.to_thread(open_store, database, timeout=bounds.database_timeout)
         bots = _BotPool(bounds.bot_workers, bounds.bot_timeout)
         try:
-            await bots.warm()
+            # The workers start while the server already answers: only a bot's first move
+            # waits for them.
+            warming = asyncio.create_task(bots.warm())
             hub = _Hub(store, bounds, bots)
             store.listen(hub.notified)
             app.state.hub = hub
@@ -543,6 +545,7 @@ def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlet
                 yield
             finally:
                 purging.cancel()
+                await asyncio.gather(warming, return_exceptions=True)
                 await hub.close()
         finally:
             await asyncio.to_thread(bots.close)

@@ -208,6 +208,8 @@ class TableStore:
         """Where the database lives."""
         self._timeout = timeout
         self._lock = threading.Lock()
+        """Held by each write transaction (and by every read of an in-memory database)."""
+        self._readers_lock = threading.Lock()  # never waits for a write: reads stay fast
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         try:
@@ -252,13 +254,13 @@ class TableStore:
         if reader is None:
             reader = self._connect()
             self._local.db = reader
-            with self._lock:
+            with self._readers_lock:
                 self._readers.append(reader)
         return reader
 
     def close(self) -> None:
         """Close the database."""
-        with self._lock:
+        with self._readers_lock:
             for reader in self._readers:
                 reader.close()
             self._readers.clear()
