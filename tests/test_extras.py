@@ -28,6 +28,7 @@ EXTRA_MODULES = {
     "cardgames.adapters.openspiel": "openspiel",
     "cardgames.adapters.pettingzoo": "pettingzoo",
     "cardgames.web.app": "web",
+    "cardgames.web.postgres": "postgres",
     "cardgames.web.server": "web",
 }
 
@@ -134,7 +135,7 @@ def test_extras_map_the_packages_pyproject_declares() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared = set(project["optional-dependencies"])
     # Tools and bundles of other extras, which no surface of the package checks for.
-    tools = {"test", "lint", "docs", "bench", "simulate", "dev", "postgres"}
+    tools = {"test", "lint", "docs", "bench", "simulate", "dev"}
     assert set(_extras.EXTRAS) == declared - tools
     assert project["dependencies"] == ["attrs>=23.1"]
 

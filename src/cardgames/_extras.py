@@ -28,6 +28,7 @@ EXTRAS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "openspiel": ("pyspiel", "numpy"),
         "pettingzoo": ("pettingzoo", "gymnasium", "numpy"),
         "plot": ("matplotlib",),
+        "postgres": ("psycopg",),
         "progress": ("tqdm",),
         "web": ("starlette", "uvicorn", "websockets"),
     }

@@ -8,6 +8,7 @@ tests skip, saying so.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,12 +16,17 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from cardgames.table import Table
+from cardgames.web.store import open_store
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_ARGS = [
@@ -31,20 +37,23 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 """Requests go straight to 127.0.0.1, never through a proxy from the environment."""
 
 
 class Server:
     """`cardgames serve` in a subprocess, on ``database``; `kill` and `start` again."""
 
-    def __init__(self, database: Path) -> None:
-        """Start the server on a free port."""
+    def __init__(self, database: Path | str, *options: str) -> None:
+        """Start the server on a free port, with more `cardgames serve` ``options``."""
         self.database = database
+        self.options = options
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.table_id = ""
         """The id of the table opened last."""
+        self.workers: list[int] = []
+        """The process ids of the workers (with `--workers`)."""
         self.start()
 
     def start(self) -> None:
@@ -59,12 +68,16 @@ class Server:
                 str(self.port),
                 "--database",
                 str(self.database),
+                *self.options,
             ],
             stdout=subprocess.PIPE,
             text=True,
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
+        if "--workers" in self.options:
+            # The second line: "cardgames serve: N workers, process ids PID PID ..."
+            self.workers = [int(pid) for pid in self.process.stdout.readline().split()[6:]]
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert found, f"the server did not start: {line!r}"
         self.port = int(found.group(1))
@@ -94,6 +107,19 @@ class Server:
         if self.process is not None and self.process.stdout is not None:
             self.process.stdout.close()
 
+    def settled(self, table_id: str = "") -> Table:
+        """The table (default: the one opened last) once its bots have played up to a person."""
+        deadline = time.monotonic() + 30
+        while True:
+            store = open_store(self.database)
+            try:
+                table = store.fetch(table_id or self.table_id).table
+            finally:
+                store.close()
+            if table.bot_turn() is None or time.monotonic() > deadline:
+                return table
+            time.sleep(0.05)
+
     def open_table(self, **request: Any) -> list[dict[str, Any]]:  # noqa: ANN401
         """Open a table as the form does (POST /api/tables); the links of its human seats."""
         answer = self.post("api/tables", request)
@@ -103,18 +129,82 @@ class Server:
 
     def get(self, path: str) -> bytes:
         """GET ``path``; the body (an error answer raises)."""
-        with _OPENER.open(self.url + path, timeout=30) as response:
+        with OPENER.open(self.url + path, timeout=30) as response:
             body: bytes = response.read()
         return body
 
     def post(self, path: str, body: object) -> dict[str, Any]:
         """POST ``body`` as JSON to ``path``; the JSON answer (an error answer raises)."""
         request = urllib.request.Request(  # noqa: S310 - a fixed http://127.0.0.1 URL
-            self.url + path, data=json.dumps(body).encode(), method="POST"
+            self.url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
         )
-        with _OPENER.open(request, timeout=30) as response:
+        with OPENER.open(request, timeout=30) as response:
             answer: dict[str, Any] = json.loads(response.read())
         return answer
+
+
+def seat_socket(
+    server: Server, link: dict[str, Any], since: int | str | None = None
+) -> ClientConnection:
+    """Open the WebSocket of the seat that ``link`` opens (with `?since=`, if given)."""
+    query = "" if since is None else f"?since={since}"
+    token = link["url"].rsplit("/", 1)[1]
+    return connect(f"ws://127.0.0.1:{server.port}/ws/{token}{query}", proxy=None)
+
+
+def receive_json(socket: ClientConnection, timeout: float = 30) -> dict[str, Any]:
+    """The next message of ``socket``, parsed."""
+    message: dict[str, Any] = json.loads(socket.recv(timeout=timeout))
+    return message
+
+
+def until_turn(socket: ClientConnection, events: list[Any] | None = None) -> dict[str, Any]:
+    """Receive updates until the seat is to move or the match is over; the last one.
+
+    The events of every update received are added to ``events``, if given.
+    """
+    while True:
+        message = receive_json(socket)
+        if message["type"] != "update":
+            continue
+        if events is not None:
+            events.extend(message["update"]["events"])
+        if message["page"]["yourTurn"] or message["page"]["result"] is not None:
+            return message
+
+
+def drain(socket: ClientConnection, quiet: float = 1.5) -> list[dict[str, Any]]:
+    """Every message ``socket`` receives until it has been quiet for ``quiet`` seconds."""
+    messages = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            messages.append(receive_json(socket, timeout=quiet))
+    return messages
+
+
+def each_move(before: Table, seat: int, count: int = 2) -> list[str]:
+    """The table after each of ``seat``'s first ``count`` legal moves, as saves."""
+    saves = []
+    for action in before.view(seat).legal_actions[:count]:
+        after = before.copy()
+        after.act(seat, action)
+        saves.append(after.to_json())
+    return saves
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A private PostgreSQL server for the session (skips where its programs are absent)."""
+    pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+    from cardgames.web.postgres import LocalCluster, cluster_binaries  # noqa: PLC0415
+
+    if cluster_binaries() is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql): no such tests")
+    with LocalCluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture

@@ -40,7 +40,11 @@ def _after(page: Any, cursor: str) -> str:  # noqa: ANN401 - a Playwright page
 
 
 def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright page
-    """Play one move as a person would: a highlighted card if there is one, else a button."""
+    """Play one move as a person would: a highlighted card if there is one, else a button.
+
+    It waits for the person's turn first: the bots' moves arrive one update at a time.
+    """
+    page.wait_for_selector("body.your-turn[data-cursor]:not([data-cursor=''])", state="attached")
     cursor = _cursor(page)
     cards = page.locator("#rows button.card.playable")
     moves = page.locator("#moves button")
@@ -49,6 +53,12 @@ def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright 
     else:
         moves.nth(rng.randrange(moves.count())).click()
     return _after(page, cursor)
+
+
+def _over(page: Any) -> bool:  # noqa: ANN401 - a Playwright page
+    """Wait for the person's turn or the end; whether the match is over."""
+    page.wait_for_selector("body.your-turn, #result:not([hidden])", state="attached")
+    return bool(page.locator("#result").is_visible())
 
 
 def _table(server: Server, slug: str, humans: tuple[int, ...], seed: int, **more: Any) -> Any:  # noqa: ANN401
@@ -73,7 +83,7 @@ def test_a_whole_match_of_each_game_is_played_by_clicking(
     rng = random.Random(slug)
     moves = 0
     folder = screenshot_folder()
-    while not page.locator("#result").is_visible():
+    while not _over(page):
         _play(page, rng)
         moves += 1
         if folder is not None and moves == 6:
@@ -241,4 +251,38 @@ def test_the_form_opens_a_table_with_one_link_per_person(
     _cursor(page)
     assert page.inner_text("#title") == cardgames.get_game("crazy-mistigri").title
     assert page.get_attribute("html", "lang") == "fr"
+    page.close()
+
+
+def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """Issue 25, fault 1: a double click on a face-down card in Chromium plays one move only."""
+    links = _table(server, "classic-mistigri", (0,), seed=10)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    rng = random.Random(10)
+    fan = page.locator("#moves .fan button.card.back")
+    for _ in range(40):
+        if _over(page):
+            pytest.fail("the match ended before a blind draw")
+        page.wait_for_selector(
+            "body.your-turn[data-cursor]:not([data-cursor=''])", state="attached"
+        )
+        if fan.count():
+            break
+        _play(page, rng)
+    else:
+        pytest.fail("no blind draw in 40 moves")
+    before = server.settled()
+    index = int(fan.first.get_attribute("data-move"))
+    cursor = _cursor(page)
+    fan.first.dblclick()
+    _after(page, cursor)
+    _over(page)
+    expected = before.copy()
+    expected.act(0, before.view(0).legal_actions[index], cursor=before.cursor)
+    expected.play_bots()
+    assert server.settled().to_json() == expected.to_json()
     page.close()

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
 
 import cardgames
 from cardgames.cli import build_parser
@@ -21,19 +20,11 @@ from cardgames.web.page import Presenter
 from cardgames.web.store import TableStore
 
 from .conftest import Server
+from .conftest import receive_json as _receive
+from .conftest import seat_socket as _socket
+from .conftest import until_turn as _turn
 
 NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eva", "Farid"]
-
-
-def _socket(server: Server, link: dict[str, Any], since: int | None = None) -> ClientConnection:
-    query = "" if since is None else f"?since={since}"
-    token = link["url"].rsplit("/", 1)[1]
-    return connect(f"ws://127.0.0.1:{server.port}/ws/{token}{query}", proxy=None)
-
-
-def _receive(socket: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(socket.recv(timeout=30))
-    return message
 
 
 def test_the_store_keeps_a_table_and_its_seat_tokens(tmp_path: Path) -> None:
@@ -163,9 +154,9 @@ def test_a_forged_message_is_refused_and_changes_nothing(server: Server, forge: 
     links = server.open_table(
         game="kitten-tricks", players=3, names=NAMES[:3], bots={"2": "random"}, seed=4
     )
-    store = TableStore(server.database)
     table_id = server.table_id
-    table = store.load(table_id)
+    table = server.settled()
+    store = TableStore(server.database)
     to_move = table.to_move
     assert to_move in (0, 1)
     waiting = 1 - to_move
@@ -221,9 +212,10 @@ def test_a_reconnecting_browser_gets_only_what_it_missed(server: Server) -> None
         game="classic-mistigri", players=2, names=NAMES[:2], bots={"1": "random"}, seed=6
     )
     with _socket(server, links[0]) as socket:
-        first = _receive(socket)
+        first = _turn(socket)
         socket.send(json.dumps(first["page"]["moves"][0]["act"]))
-        second = _receive(socket)
+        missed: list[Any] = []
+        second = _turn(socket, missed)
     cursor = first["update"]["cursor"]
     with _socket(server, links[0], since=cursor) as again:
         resumed = _receive(again)
@@ -234,7 +226,7 @@ def test_a_reconnecting_browser_gets_only_what_it_missed(server: Server) -> None
     assert answered["update"] == resumed["update"]
     assert resumed["update"]["cursor"] == second["update"]["cursor"]
     assert resumed["update"]["view"] == second["update"]["view"]
-    assert resumed["update"]["events"] == second["update"]["events"]
+    assert resumed["update"]["events"] == missed
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))

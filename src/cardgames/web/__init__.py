@@ -4,13 +4,14 @@ A person opens a table on a form (the game, the players' names, bots at some sea
 language of the narration, a seed) and receives one secret link per human seat; each player
 opens their own link. Every browser receives only its seat's view and events, filtered on the
 server by the protocol ([`cardgames.protocol`][cardgames.protocol]); every move is checked on
-the server; tables live in a sqlite file and survive a restart.
+the server; tables live in a sqlite file (or a PostgreSQL database, for several processes) and
+survive a restart.
 
 Install the `web` extra (`pip install 'cardgames-rules[web]'`: Starlette, uvicorn and
 websockets), then run `cardgames serve` and open the address it prints. The modules:
 [`app`][cardgames.web.app] (the routes), [`page`][cardgames.web.page] (what a seat's page is
-sent), [`store`][cardgames.web.store] (the sqlite file) and [`server`][cardgames.web.server]
-(running it).
+sent), [`store`][cardgames.web.store] (the sqlite file), [`postgres`][cardgames.web.postgres]
+(PostgreSQL, extra `postgres`) and [`server`][cardgames.web.server] (running it).
 """
 
 from __future__ import annotations

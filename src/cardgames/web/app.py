@@ -14,8 +14,15 @@ Routes:
 A browser holds a seat by its token and nothing else: the server answers it only with that
 seat's [`Update`][cardgames.protocol.Update] (through [`Presenter`][cardgames.web.page.Presenter])
 and hands whatever it sends to [`handle`][cardgames.protocol.handle] for that seat, which refuses
-anything forged without changing the table. Each accepted move is saved in one transaction
-before any browser hears of it, then every browser at the table receives its own update.
+anything forged, or stale, without changing the table.
+
+A move is committed, then published: it is applied to a copy of the table, saved in one
+transaction, and only then becomes the table's state and reaches the browsers. Each browser has
+a bounded queue of outgoing messages and a task of its own that sends them, so no send is ever
+awaited while a table is locked; a browser that falls behind is closed with
+[`CLOSE_BEHIND`][cardgames.web.app.CLOSE_BEHIND] and resyncs when it reconnects. Bots think in a
+bounded pool of processes, each decision within a time budget, and every bot move is saved
+before it is published. [`Limits`][cardgames.web.app.Limits] holds every bound.
 """
 
 from __future__ import annotations
@@ -23,41 +30,70 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
+
+import attrs
 
 import cardgames
 from cardgames import _extras
-from cardgames.errors import CardGameError, MissingExtraError
+from cardgames.errors import CardGameError, InvalidStateError, MissingExtraError, StaleMoveError
 
 try:
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route, WebSocketRoute
-    from starlette.websockets import WebSocket, WebSocketDisconnect
+    from starlette.websockets import WebSocket, WebSocketState
 except ImportError:
     raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
 
-from cardgames.protocol import Refused, Reply, Update, handle
-from cardgames.table import Table
+from cardgames.protocol import Act, Refused, handle, request_from_json
+from cardgames.table import BotMove, BotTurn, Table, decide
 from cardgames.web.page import LANGUAGES, Presenter
-from cardgames.web.store import TableStore
+from cardgames.web.store import Store, Stored, StoreError, open_store
 
-__all__ = ["BOTS", "MAX_MESSAGE_LENGTH", "create_app"]
+__all__ = [
+    "BOTS",
+    "CLOSE_BEHIND",
+    "CLOSE_GONE",
+    "CLOSE_NO_SEAT",
+    "CLOSE_UNAVAILABLE",
+    "MAX_MESSAGE_LENGTH",
+    "Limits",
+    "create_app",
+]
 
 BOTS: dict[str, str] = {
     "heuristic": "heuristic",
     "random": "random",
-    "ismcts": "ismcts:iterations=200",
+    "ismcts": "ismcts:iterations=200:seconds=0.6",
 }
 """The bots a person may seat at a table from the form, and the spec each one plays with."""
 MAX_MESSAGE_LENGTH = 16_384
 """The longest message (in characters) the server reads from a browser; longer is refused."""
-_MAX_REQUEST = 16_384
-"""The longest request body `POST /api/tables` reads."""
+CLOSE_NO_SEAT = 4404
+"""The WebSocket close code for a link that opens no seat (the page stops reconnecting)."""
+CLOSE_BEHIND = 4408
+"""The close code for a browser that fell behind: its queue of updates was full. It may
+reconnect at once with `?since=` its cursor, and receives what it missed in one update."""
+CLOSE_GONE = 4410
+"""The close code for a table that no longer exists (deleted by the retention policy)."""
+CLOSE_UNAVAILABLE = 1013
+"""The close code (the standard "try again later") when the database cannot be read."""
+
+_LOG = logging.getLogger("cardgames.web")
 
 _STATIC = {
     "index.html": "text/html; charset=utf-8",
@@ -79,69 +115,447 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
+"""The headers of every HTTP answer, the framework's own error pages included."""
+
+_DAY = 86_400.0
+
+
+@attrs.frozen
+class Limits:
+    """Every bound of the server (the `cardgames serve` options set them).
+
+    Rates are token buckets: a client may spend `burst` at once, and regains `rate` a second
+    (messages) or a minute (tables).
+    """
+
+    max_body: int = 16_384
+    """The longest `POST /api/tables` body, in bytes (413 beyond), checked before it is read."""
+    queue: int = 64
+    """How many messages may wait to be sent to one browser before it is closed as behind."""
+    send_timeout: float = 30.0
+    """How long one send to a browser may take before it is closed as behind, in seconds."""
+    messages_per_second: float = 10.0
+    """How many messages a socket may send a second, on average."""
+    message_burst: int = 40
+    """How many messages a socket may send at once."""
+    tables_per_minute: float = 10.0
+    """How many tables one client address may open a minute, on average."""
+    table_burst: int = 20
+    """How many tables one client address may open at once."""
+    bot_workers: int = 2
+    """The processes in which bots think (at most this many decisions at once)."""
+    bot_timeout: float = 10.0
+    """How long the server waits for one bot decision, in seconds, before giving up on it."""
+    database_timeout: float = 5.0
+    """How long a save waits for the database's lock, in seconds (then: `unavailable`)."""
+    keep_finished: float = 7 * _DAY
+    """Seconds after its last move that a finished table is deleted."""
+    keep_abandoned: float = 30 * _DAY
+    """Seconds after its last move that any table is deleted, finished or not."""
+    purge_every: float = 3_600.0
+    """Seconds between two runs of the retention policy."""
+
+    def __attrs_post_init__(self) -> None:
+        """Check that every bound is a positive number."""
+        for field in attrs.fields(Limits):
+            value = getattr(self, field.name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                msg = f"{field.name} must be a positive number, got {value!r}"
+                raise ValueError(msg)
+
+
+class _Bucket:
+    """A token bucket: `burst` tokens, refilled at `rate` a second."""
+
+    __slots__ = ("_burst", "_last", "_rate", "_tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._last = time.monotonic()
+
+    def take(self) -> float:
+        """Take a token: 0 if one was there, else the seconds until one will be."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return 0.0
+        return (1 - self._tokens) / self._rate
+
+
+class _Buckets:
+    """One bucket per client address, the least recently seen forgotten past `size`."""
+
+    def __init__(self, rate: float, burst: int, size: int = 10_000) -> None:
+        self._rate = rate
+        self._burst = burst
+        self._size = size
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def take(self, key: str) -> float:
+        bucket = self._buckets.pop(key, None) or _Bucket(self._rate, self._burst)
+        self._buckets[key] = bucket
+        while len(self._buckets) > self._size:
+            self._buckets.popitem(last=False)
+        return bucket.take()
 
 
 class _Client:
-    """One browser at a table: its socket, its seat and how far its events go."""
+    """One browser at a table: its socket, its seat, how far its events go, its queue."""
 
-    def __init__(self, socket: WebSocket, seat: int) -> None:
+    def __init__(self, socket: WebSocket, seat: int, limits: Limits) -> None:
         self.socket = socket
         self.seat = seat
         self.cursor = 0
+        self.bucket = _Bucket(limits.messages_per_second, limits.message_burst)
+        self._queue: asyncio.Queue[str] = asyncio.Queue(limits.queue)
+        self._send_timeout = limits.send_timeout
+        self.behind = asyncio.Event()
+
+    def offer(self, text: str) -> None:
+        """Queue ``text`` for sending; a full queue marks the browser as behind (never waits)."""
+        if self.behind.is_set():
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.behind.set()
+
+    async def send_all(self) -> None:
+        """Send the queued messages as they come, until a send fails or the browser is behind."""
+        while not self.behind.is_set():
+            text = await self._queue.get()
+            try:
+                await asyncio.wait_for(self.socket.send_text(text), self._send_timeout)
+            except TimeoutError:
+                self.behind.set()
 
 
 class _LiveTable:
-    """A table in play: the table, its presenter, its lock and its browsers."""
+    """A table in play: its latest save, its presenter, its lock, its browsers and its bots."""
 
-    def __init__(self, table_id: str, table: Table, language: str) -> None:
+    def __init__(self, table_id: str, stored: Stored, language: str) -> None:
         self.table_id = table_id
-        self.table = table
-        self.presenter = Presenter(table, language)
+        self.stored = stored
+        self.presenter = Presenter(stored.table, language)
         self.lock = asyncio.Lock()
+        """Held from a move's check to its publication: one commit of this table at a time."""
         self.clients: set[_Client] = set()
+        self.bots: asyncio.Task[None] | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.stored.table
+
+
+class _BotPool:
+    """The processes where bots think: at most `workers` decisions at once, each timed."""
+
+    def __init__(self, workers: int, timeout: float) -> None:
+        self._workers = workers
+        self._timeout = timeout
+        self._pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        # forkserver: the workers fork from a clean process that imported the library once,
+        # never from the server with its event loop, sockets and threads.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["cardgames.table"])
+        return ProcessPoolExecutor(
+            self._workers, mp_context=context, initializer=_follow, initargs=(os.getpid(),)
+        )
+
+    async def warm(self) -> None:
+        """Start every worker now, so that the first bot does not wait for one to start."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self._pool, _ready) for _ in range(self._workers))
+        )
+
+    async def decide(self, turn: BotTurn) -> BotMove:
+        """The bot's move for ``turn``, chosen in a worker process.
+
+        Raises:
+            TimeoutError: no answer within the pool's timeout.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(
+                loop.run_in_executor(self._pool, decide, turn), self._timeout
+            )
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a new pool; this turn is retried.
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._start()
+            raise
+
+    def close(self) -> None:
+        # Waits for the decisions under way (each within its budget), then stops the workers.
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ready() -> bool:
+    return True
+
+
+def _follow(server: int) -> None:
+    """In a bot worker: exit as soon as the server process is gone (even killed with SIGKILL).
+
+    The workers are the forkserver's children, not the server's, so nothing else tells them.
+    """
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                continue
+
+    threading.Thread(target=watch, name="cardgames-follow", daemon=True).start()
 
 
 class _Hub:
-    """The server's tables: the store, and the tables that have a browser connected."""
+    """The server's tables: the store, the bots' pool, and the tables a browser is at."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: _BotPool) -> None:
         self.store = store
+        self.limits = limits
+        self.bots = bots
         self.live: dict[str, _LiveTable] = {}
-        self._loading = asyncio.Lock()
+        self.openers = _Buckets(limits.tables_per_minute / 60, limits.table_burst)
+        self._loading: dict[str, asyncio.Future[_LiveTable]] = {}
+        self._loop = asyncio.get_running_loop()
+        self._tasks: set[asyncio.Task[Any]] = set()
 
-    async def table(self, table_id: str) -> _LiveTable:
-        async with self._loading:
-            live = self.live.get(table_id)
-            if live is None:
-                table = await asyncio.to_thread(self.store.load, table_id)
-                live = _LiveTable(table_id, table, self.store.language(table_id))
-                self.live[table_id] = live
+    async def join(self, table_id: str) -> _LiveTable:
+        """The live table ``table_id``, loaded from the store if no browser is at it yet.
+
+        Raises:
+            KeyError: no such table.
+            StoreError: the database cannot be read.
+        """
+        live = self.live.get(table_id)
+        if live is not None:
             return live
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loop.create_future()
+            self._loading[table_id] = loading
+            try:
+                stored = await asyncio.to_thread(self.store.fetch, table_id)
+                language = await asyncio.to_thread(self.store.language, table_id)
+            except BaseException as error:
+                loading.set_exception(error)
+                loading.exception()  # retrieved here: the waiters, if any, raise it too
+                raise
+            finally:
+                del self._loading[table_id]
+            live = _LiveTable(table_id, stored, language)
+            self.live[table_id] = live
+            loading.set_result(live)
+            return live
+        return await asyncio.shield(loading)
 
     def release(self, live: _LiveTable, client: _Client) -> None:
         live.clients.discard(client)
-        if not live.clients and self.live.get(live.table_id) is live:
+        self._forget(live)
+
+    def _forget(self, live: _LiveTable) -> None:
+        idle = not live.clients and (live.bots is None or live.bots.done())
+        if idle and self.live.get(live.table_id) is live:
             del self.live[live.table_id]
+
+    def publish(self, live: _LiveTable) -> None:
+        """Queue for each browser at ``live`` its update since its cursor (never waits).
+
+        Every save is published, even one that added no event (a Crazy Animals seat that does
+        not knock changes whose turn it is, and adds none).
+        """
+        for client in list(live.clients):
+            self.send_update(live, client)
+
+    def send_update(self, live: _LiveTable, client: _Client, since: int | None = None) -> None:
+        start = client.cursor if since is None else since
+        message = live.presenter.message(client.seat, since=start)
+        client.cursor = live.table.cursor
+        client.offer(json.dumps(message, ensure_ascii=False))
+
+    def _swap(self, live: _LiveTable, stored: Stored) -> None:
+        """Make ``stored`` the table's state if it is newer, and tell every browser."""
+        if stored.version <= live.stored.version:
+            return
+        live.stored = stored
+        live.presenter.table = stored.table
+        self.publish(live)
+
+    async def commit(self, live: _LiveTable, step: Callable[[Table], bool]) -> bool:
+        """Commit ``step`` on a copy of the table, then publish; whether it changed the table.
+
+        The caller holds the table's lock. If the save fails, the table stays as it was.
+
+        Raises:
+            StoreError: the database could not save the move.
+            KeyError: the table no longer exists.
+        """
+        change = await asyncio.to_thread(self.store.commit, live.table_id, live.stored, step)
+        self._swap(live, change.stored)
+        return change.changed
+
+    def notified(self, table_id: str, version: int) -> None:
+        """Another process saved ``table_id`` at ``version`` (called from the listening thread)."""
+        self._loop.call_soon_threadsafe(self._refresh_soon, table_id, version)
+
+    def _refresh_soon(self, table_id: str, version: int) -> None:
+        live = self.live.get(table_id)
+        if live is not None and version > live.stored.version:
+            self._spawn(self._refresh(live))
+
+    async def _refresh(self, live: _LiveTable) -> None:
+        try:
+            stored = await asyncio.to_thread(self.store.fetch, live.table_id)
+        except (KeyError, StoreError) as error:
+            _LOG.warning("table %s: cannot load its latest save: %s", live.table_id, error)
+            return
+        self._swap(live, stored)
+
+    def wake_bots(self, live: _LiveTable) -> None:
+        """Start the table's bots if a bot is to move and they are not already thinking."""
+        if (live.bots is None or live.bots.done()) and live.table.bot_turn() is not None:
+            live.bots = self._spawn(self._play_bots(live))
+
+    async def _play_bots(self, live: _LiveTable) -> None:
+        """Let the bots play, one saved and published move at a time, up to a person's turn."""
+        failures = 0
+        try:
+            while (turn := live.table.bot_turn()) is not None and failures < 3:  # noqa: PLR2004
+                try:
+                    move = await self.bots.decide(turn)
+                except (TimeoutError, BrokenProcessPool) as error:
+                    _LOG.warning("table %s: a bot did not answer (%r)", live.table_id, error)
+                    failures += 1
+                    continue
+                async with live.lock:
+                    try:
+                        await self.commit(live, _bot_step(move))
+                    except (StoreError, KeyError) as error:
+                        _LOG.warning("table %s: a bot's move not saved: %s", live.table_id, error)
+                        failures += 1
+                        await asyncio.sleep(0.5 * failures)
+        finally:
+            self._loop.call_soon(self._forget, live)
+
+    def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def purge_forever(self) -> None:
+        """Apply the retention policy now, then every `purge_every` seconds."""
+        while True:
+            try:
+                deleted = await asyncio.to_thread(
+                    self.store.purge,
+                    finished_after=self.limits.keep_finished,
+                    abandoned_after=self.limits.keep_abandoned,
+                )
+            except StoreError as error:
+                _LOG.warning("the retention policy could not run: %s", error)
+            else:
+                if deleted:
+                    _LOG.info("the retention policy deleted %d tables", deleted)
+            await asyncio.sleep(self.limits.purge_every)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+def _bot_step(move: BotMove) -> Callable[[Table], bool]:
+    def step(table: Table) -> bool:
+        try:
+            table.apply_bot(move)
+        except StaleMoveError:
+            return False  # the table moved on (another process played this turn)
+        return True
+
+    return step
 
 
 def _static(name: str) -> bytes:
     return (resources.files("cardgames.web") / "static" / name).read_bytes()
 
 
-def create_app(database: str | Path) -> Starlette:
+_ASGIApp = Callable[
+    [MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
+    Awaitable[None],
+]
+
+
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP answer, the framework's 404 and 405 included."""
+
+    def __init__(self, app: _ASGIApp) -> None:
+        self.app = app
+        self._headers = [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()]
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:  # noqa: ANN401 - an ASGI message
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in self._headers if k not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlette:
     """Return the web table's ASGI application, keeping its tables in ``database``.
 
     Args:
-        database: the sqlite file of the tables (created if absent).
+        database: the sqlite file of the tables (created if absent), or a `postgresql://` URL.
+        limits: the server's bounds; default `Limits()`.
     """
+    bounds = Limits() if limits is None else limits
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        app.state.hub = _Hub(TableStore(database))
+        store = await asyncio.to_thread(open_store, database, timeout=bounds.database_timeout)
+        bots = _BotPool(bounds.bot_workers, bounds.bot_timeout)
         try:
-            yield
+            # The workers start while the server already answers: only a bot's first move
+            # waits for them.
+            warming = asyncio.create_task(bots.warm())
+            hub = _Hub(store, bounds, bots)
+            store.listen(hub.notified)
+            app.state.hub = hub
+            purging = asyncio.create_task(hub.purge_forever())
+            try:
+                yield
+            finally:
+                purging.cancel()
+                await asyncio.gather(warming, return_exceptions=True)
+                await hub.close()
         finally:
-            app.state.hub.store.close()
+            await asyncio.to_thread(bots.close)
+            await asyncio.to_thread(store.close)
 
     app = Starlette(
         routes=[
@@ -154,13 +568,14 @@ def create_app(database: str | Path) -> Starlette:
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(_SecurityHeaders)
     app.state.files = {name: (_static(name), kind) for name, kind in _STATIC.items()}
     return app
 
 
 def _page(request: Request, name: str) -> Response:
     content, kind = request.app.state.files[name]
-    return Response(content, media_type=kind, headers=_HEADERS)
+    return Response(content, media_type=kind)
 
 
 async def _index(request: Request) -> Response:
@@ -170,111 +585,224 @@ async def _index(request: Request) -> Response:
 async def _static_route(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in _STATIC:
-        return Response("not found", status_code=404, headers=_HEADERS)
+        return Response("not found", status_code=404)
     return _page(request, name)
 
 
 async def _play(request: Request) -> Response:
     hub: _Hub = request.app.state.hub
-    if hub.store.seat_of(request.path_params["token"]) is None:
-        return Response("No seat has this link.", status_code=404, headers=_HEADERS)
+    try:
+        found = await asyncio.to_thread(hub.store.seat_of, request.path_params["token"])
+    except StoreError:
+        return Response("The tables cannot be read now; try again soon.", status_code=503)
+    if found is None:
+        return Response("No seat has this link.", status_code=404)
     return _page(request, "table.html")
 
 
 async def _games_route(_: Request) -> Response:
-    return JSONResponse(_games(), headers=_HEADERS)
+    return JSONResponse(_games())
+
+
+def _error(status: int, message: str, **headers: str) -> Response:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def _new_table(request: Request) -> Response:
+    """Open a table: same origin, JSON, a capped body, a rate per client address."""
     hub: _Hub = request.app.state.hub
-    body = await request.body()
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
+    body = await _body(request, hub.limits.max_body)
+    if isinstance(body, Response):
+        return body
+    address = request.client.host if request.client is not None else ""
+    wait = hub.openers.take(address)
+    if wait:
+        return _error(
+            429,
+            "too many tables opened from this address; wait a little",
+            **{"Retry-After": str(max(1, round(wait)))},
+        )
     try:
-        if len(body) > _MAX_REQUEST:
-            _refuse("the request is too long")
-        table, language = await asyncio.to_thread(_open_table, body)
+        table, language = _open_table(body)
     except CardGameError as error:
-        return JSONResponse({"error": str(error)}, status_code=400, headers=_HEADERS)
-    saved = await asyncio.to_thread(hub.store.create, table, language=language)
+        return _error(400, str(error))
+    try:
+        saved = await asyncio.to_thread(hub.store.create, table, language=language)
+    except StoreError:
+        return _error(503, "the table cannot be saved now; try again soon")
+    if table.bot_turn() is not None:
+        # The bots who open the match play now, in their pool, while the links travel.
+        live = await hub.join(saved.table_id)
+        hub.wake_bots(live)
     links = [
         {"seat": seat, "name": table.names[seat], "url": f"/play/{token}"}
         for seat, token in sorted(saved.tokens.items())
     ]
-    return JSONResponse({"table": saved.table_id, "links": links}, headers=_HEADERS)
+    return JSONResponse({"table": saved.table_id, "links": links})
+
+
+def _foreign(request: Request) -> Response | None:
+    """A 403 for another site's page (its `Origin`), a 415 for a body that is not JSON.
+
+    A request without `Origin` (a script, not a browser) may open a table; every browser sends
+    `Origin` with a POST, so another site's page cannot.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        return _error(403, "tables are opened from this server's own page")
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        return _error(415, "send the request as application/json")
+    return None
+
+
+async def _body(request: Request, cap: int) -> bytes | Response:
+    """The request's body, or a 413 as soon as it is known to pass ``cap`` bytes.
+
+    A declared length is checked before any byte is read; a chunked body is read a chunk at a
+    time and given up on once past the cap, so a huge body never sits in memory.
+    """
+    too_long = _error(413, f"the request is longer than {cap} bytes")
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not (declared.isascii() and declared.isdigit()):
+            return _error(400, "the Content-Length header is not a number")
+        if int(declared) > cap:
+            return too_long
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > cap:
+            return too_long
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 async def _socket(websocket: WebSocket) -> None:
     """One seat's live connection: its updates out, its messages in, until it leaves."""
     hub: _Hub = websocket.app.state.hub
-    found = hub.store.seat_of(websocket.path_params["token"])
+    try:
+        found = await asyncio.to_thread(hub.store.seat_of, websocket.path_params["token"])
+    except StoreError:
+        await websocket.accept()
+        await websocket.close(code=CLOSE_UNAVAILABLE, reason="The tables cannot be read now.")
+        return
     await websocket.accept()
     if found is None:
         # Accepted first, so that the page can read why and stop reconnecting.
-        await websocket.close(code=4404, reason="No seat has this link.")
+        await websocket.close(code=CLOSE_NO_SEAT, reason="No seat has this link.")
         return
     table_id, seat = found
-    live = await hub.table(table_id)
-    client = _Client(websocket, seat)
-    live.clients.add(client)
     try:
-        async with live.lock:
-            client.cursor = _since(websocket.query_params.get("since"), live.table.cursor)
-            await _send_update(live, client)
-        while True:
-            text = await websocket.receive_text()
-            await _receive(hub, live, client, text)
-    except WebSocketDisconnect:
-        pass
+        live = await hub.join(table_id)
+    except KeyError:
+        await websocket.close(code=CLOSE_GONE, reason="This table no longer exists.")
+        return
+    except StoreError:
+        await websocket.close(code=CLOSE_UNAVAILABLE, reason="The tables cannot be read now.")
+        return
+    client = _Client(websocket, seat, hub.limits)
+    since = _since(websocket.query_params.get("since"))
+    if since is None:
+        _refuse_to(client, "malformed", "since must be a cursor (ASCII digits): sent from 0")
+    # No await from here to the client's entry in the table: a move published meanwhile would
+    # otherwise reach this client twice, once in this update and once in the next.
+    hub.send_update(live, client, since=min(since or 0, live.table.cursor))
+    live.clients.add(client)
+    hub.wake_bots(live)
+    sending = asyncio.create_task(client.send_all())
+    receiving = asyncio.create_task(_receive_all(hub, live, client))
+    behind = asyncio.create_task(client.behind.wait())
+    try:
+        await asyncio.wait({sending, receiving, behind}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         hub.release(live, client)
+        for task in (sending, receiving, behind):
+            task.cancel()
+        await asyncio.gather(sending, receiving, behind, return_exceptions=True)
+    if client.behind.is_set() and websocket.application_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                websocket.close(code=CLOSE_BEHIND, reason="Too far behind: reconnect."), 5
+            )
+
+
+async def _receive_all(hub: _Hub, live: _LiveTable, client: _Client) -> None:
+    """Read the browser's messages until it leaves; binary frames and floods are refused."""
+    while True:
+        message = await client.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            _refuse_to(client, "malformed", "send each message as a text frame of JSON")
+            continue
+        if client.bucket.take():
+            _refuse_to(client, "rate-limited", "too many messages: this one was not read")
+            continue
+        await _receive(hub, live, client, text)
 
 
 async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
-    """Handle one message of ``client``: refuse it, or play it, save and tell every browser."""
+    """Handle one message of ``client``: refuse it, answer a `Sync`, or commit an `Act`."""
     if len(text) > MAX_MESSAGE_LENGTH:
-        refused = [Refused(code="malformed", message="the message is too long")]
-        await _send_refused(client, refused)
+        _refuse_to(client, "malformed", "the message is too long")
         return
+    try:
+        request = request_from_json(live.table.game, text)
+    except InvalidStateError as error:
+        _refuse_to(client, "malformed", str(error))
+        return
+    if not isinstance(request, Act):
+        # A `Sync`: the client asks again for what happened since its own cursor.
+        replies = handle(live.table.copy(), client.seat, text)
+        for reply in replies:
+            if isinstance(reply, Refused):
+                _refuse_to(client, reply.code, reply.message)
+            else:
+                hub.send_update(live, client, since=reply.cursor - len(reply.events))
+        return
+    answers: list[Refused] = []
+
+    def step(table: Table) -> bool:
+        # States are immutable: a played move makes a new one, even when it adds no event.
+        before = table.state
+        answers[:] = [r for r in handle(table, client.seat, text) if isinstance(r, Refused)]
+        return table.state is not before
+
     async with live.lock:
-        before = live.table.cursor
-        replies = await asyncio.to_thread(_handle, live.table, client.seat, text)
-        refused = [reply for reply in replies if isinstance(reply, Refused)]
-        if live.table.cursor != before:
-            await asyncio.to_thread(hub.store.save, live.table_id, live.table)
-            for other in list(live.clients):
-                with contextlib.suppress(Exception):
-                    await _send_update(live, other)
-        else:
-            # A `Sync`: the client asks again for what happened since its own cursor.
-            for reply in replies:
-                if isinstance(reply, Update):
-                    client.cursor = reply.cursor - len(reply.events)
-                    await _send_update(live, client)
-    await _send_refused(client, refused)
+        try:
+            changed = await hub.commit(live, step)
+        except (StoreError, KeyError):
+            _refuse_to(client, "unavailable", "the move could not be saved: nothing was played")
+            return
+    for refused in answers:
+        _refuse_to(client, refused.code, refused.message)
+    if changed:
+        hub.wake_bots(live)
 
 
-async def _send_update(live: _LiveTable, client: _Client) -> None:
-    message = live.presenter.message(client.seat, since=client.cursor)
-    client.cursor = live.table.cursor
-    await client.socket.send_text(json.dumps(message, ensure_ascii=False))
+def _refuse_to(client: _Client, code: str, message: str) -> None:
+    """Tell ``client`` that its message was refused, with a protocol code or a web one.
+
+    The web codes: `rate-limited` (the socket sent too many messages) and `unavailable` (the
+    database could not save the move; the table did not change).
+    """
+    reply = {"type": "refused", "code": code, "message": message}
+    client.offer(json.dumps({"type": "refused", "refused": reply}, ensure_ascii=False))
 
 
-async def _send_refused(client: _Client, refused: list[Refused]) -> None:
-    for reply in refused:
-        await client.socket.send_text(json.dumps({"type": "refused", "refused": reply.to_dict()}))
-
-
-def _handle(table: Table, seat: int, text: str) -> list[Reply]:
-    """Serve one message, then let the bots play up to the next person's decision."""
-    replies = handle(table, seat, text)
-    table.play_bots()
-    return replies
-
-
-def _since(text: str | None, cursor: int) -> int:
-    """The cursor a reconnecting browser asks to resume from (0: from the start)."""
-    if text is None or not text.isdigit() or len(text) > 9:  # noqa: PLR2004 - a sane bound
+def _since(text: str | None) -> int | None:
+    """The cursor a reconnecting browser asks to resume from; `None` if it is not one."""
+    if text is None:
         return 0
-    return min(int(text), cursor)
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:  # noqa: PLR2004 - a sane bound
+        return None
+    return int(text)
 
 
 def _games() -> dict[str, Any]:
@@ -305,7 +833,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     """Open the table that a `POST /api/tables` request asks for; its language."""
     try:
         request = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         _refuse("the request is not JSON")
     if not isinstance(request, dict):
         _refuse("the request must be a JSON object")
@@ -318,21 +846,20 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     bots_given = _field(request, "bots", dict)
     bots: dict[int, str] = {}
     for key, bot in bots_given.items():
-        if not key.isdigit() or not 0 <= int(key) < players:
-            _refuse(f"no seat {key!r}: the seats are 0 to {players - 1}")
-        if bot not in BOTS:
-            _refuse(f"no bot {bot!r}: the bots are {', '.join(BOTS)}")
+        if not (key.isascii() and key.isdigit()) or not 0 <= int(key) < players:
+            _refuse(f"no seat {key!r:.20}: the seats are 0 to {players - 1}")
+        if not isinstance(bot, str) or bot not in BOTS:
+            _refuse(f"no bot {bot!r:.40}: the bots are {', '.join(BOTS)}")
         bots[int(key)] = BOTS[bot]
     if len(bots) == players:
         _refuse("seat at least one person: every seat has a bot")
     language = request.get("language", "en")
-    if language not in LANGUAGES:
-        _refuse(f"no language {language!r}: the languages are {', '.join(LANGUAGES)}")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        _refuse(f"no language {language!r:.40}: the languages are {', '.join(LANGUAGES)}")
     seed = request.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         _refuse("the seed must be a whole number, or left out")
     table = Table.new(game.slug, players=players, names=names, bots=bots, seed=seed)
-    table.play_bots()
     return table, language
 
 

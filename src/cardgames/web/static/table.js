@@ -172,7 +172,7 @@ function connect() {
   socket.addEventListener("message", (event) => draw(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     document.body.dataset.cursor = "";
-    if (event.code === 4404) {
+    if (event.code === 4404 || event.code === 4410) {
       $("status").textContent = event.reason;
       return;
     }
