@@ -30,6 +30,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
+from cardgames._codec import is_int
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
 
@@ -93,7 +94,7 @@ class ISMCTSBot:
         margin_weight: float = MARGIN_WEIGHT,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring)."""
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+        if not is_int(iterations) or iterations < 1:
             msg = f"iterations must be a positive int, got {iterations!r}"
             raise ValueError(msg)
         if seconds is not None and not seconds > 0:

@@ -35,6 +35,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardgames
+from cardgames._codec import is_int
 from cardgames.errors import CardGameError
 from cardgames.protocol import Refused, Update, handle
 from cardgames.table import Table
@@ -317,7 +318,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     if language not in LANGUAGES:
         _refuse(f"no language {language!r}: the languages are {', '.join(LANGUAGES)}")
     seed = request.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and (not is_int(seed)):
         _refuse("the seed must be a whole number, or left out")
     table = Table.new(game.slug, players=players, names=names, bots=bots, seed=seed)
     return table, language
