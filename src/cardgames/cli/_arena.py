@@ -11,7 +11,8 @@ from typing import Any
 import attrs
 
 import cardgames
-from cardgames.arena import BotSpec, Report, plot
+from cardgames.arena import Report, plot
+from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 
