@@ -79,6 +79,14 @@ Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 _P = TypeVar("_P")
 
 
+class _Positioned(typing.Protocol):
+    """A position that names the seat to move, as every built-in game's does."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` once the match is over."""
+
+
 # Compiled in the compiled build; interpreted subclasses are allowed, since a game of your own
 # (see the Testing page) subclasses it in plain Python.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -179,7 +187,15 @@ class State(abc.ABC, Generic[_P]):
 
     @classmethod
     def _check_setup(cls, rules: Any, players: int) -> None:  # noqa: ANN401
-        """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``."""
+        """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``.
+
+        The default refuses a ``first_player`` option (every built-in game has one) that is
+        not a seat of the match; a game with more to check calls it first.
+        """
+        first_player = getattr(rules, "first_player", None)
+        if isinstance(first_player, int) and first_player >= players:
+            msg = f"first_player {first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
 
     @classmethod
     @abc.abstractmethod
@@ -219,9 +235,13 @@ class State(abc.ABC, Generic[_P]):
         return None
 
     @property
-    @abc.abstractmethod
     def to_move(self) -> int | None:
-        """The seat whose decision it is now, or ``None`` when the match is over."""
+        """The seat whose decision it is now, or ``None`` when the match is over.
+
+        By default the position's ``to_move`` field; a game whose position has none overrides
+        this property.
+        """
+        return typing.cast("_Positioned", self._pos).to_move
 
     @property
     @abc.abstractmethod
@@ -998,7 +1018,7 @@ class Game(Generic[_S]):
         if not isinstance(doc, dict):
             raise _codec.CodecError("document", "expected a JSON object")
         version = doc.get("version")
-        if type(version) is not int or version not in READ_VERSIONS:
+        if not _codec.is_int(version) or version not in READ_VERSIONS:
             msg = f"unsupported version {version!r} (this release reads {list(READ_VERSIONS)})"
             raise _codec.CodecError("version", msg)
         expected = set(_KEYS[version])
@@ -1103,7 +1123,7 @@ class Game(Generic[_S]):
         self, item: list[Any], legend: list[tuple[type[Action], tuple[str, ...]]], path: str
     ) -> Action:
         index = item[0]
-        if type(index) is not int or not 0 <= index < len(legend):
+        if not _codec.is_int(index) or not 0 <= index < len(legend):
             msg = f"expected an index into action_fields (0..{len(legend) - 1}), got {index!r}"
             raise _codec.CodecError(f"{path}[0]", msg)
         cls, names = legend[index]

@@ -140,11 +140,6 @@ class State(_BaseState[_Position]):
     __slots__ = ()
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to flip, or ``None`` once the piles are empty."""
-        return self._pos.to_move
-
-    @property
     def round(self) -> int:
         """War is one round."""
         return 1
