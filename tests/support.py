@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+import cardgames
 from cardgames.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,19 @@ class Support:
     """Its test folder, whose ``test_*.py`` name its clauses and rulings."""
 
 
-def shipped_page(game: Game[Any]) -> Path:
-    """The docs page of a game of the library: ``docs/games/<slug>.md``."""
-    return ROOT / "docs" / "games" / f"{game.slug}.md"
+def shipped(
+    slug: str,
+    *,
+    rulings: str,
+    shown: str,
+    scenario_from_zones: Callable[[Zones, int, int], State[Any]],
+    init: str,
+) -> Support:
+    """The support of a game of the library, declared by the ``__init__.py`` at ``init``.
+
+    Its page is ``docs/games/<slug>.md`` and its tests are the folder of ``init``.
+    """
+    game = cardgames.get_game(slug)
+    page = ROOT / "docs" / "games" / f"{slug}.md"
+    folder = Path(init).resolve().parent
+    return Support(game, rulings, shown, page, scenario_from_zones, folder)

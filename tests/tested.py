@@ -29,6 +29,10 @@ def _declared() -> dict[str, Support]:
 
 
 _FOUND = _declared()
+_UNDECLARED = [slug for slug in cardgames.GAMES if slug not in _FOUND]
+if _UNDECLARED:
+    msg = f"no tests/<package>/__init__.py declares SUPPORT for {_UNDECLARED}"
+    raise LookupError(msg)
 SUPPORT: Mapping[str, Support] = MappingProxyType(
     {slug: _FOUND[slug] for slug in cardgames.GAMES}
     | {slug: support for slug, support in _FOUND.items() if slug not in cardgames.GAMES}

@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import cardgames
 from cardgames.classic_mistigri import scenario
 from cardgames.engine import State
-from support import Support, Zones, shipped_page
+from support import Zones, shipped
 
 
 def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
@@ -24,13 +22,7 @@ def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
     )
 
 
-_GAME = cardgames.get_game("classic-mistigri")
-SUPPORT = Support(
-    game=_GAME,
-    rulings="CL",
-    shown="motif",
-    page=shipped_page(_GAME),
-    scenario_from_zones=_from_zones,
-    folder=Path(__file__).resolve().parent,
+SUPPORT = shipped(
+    "classic-mistigri", rulings="CL", shown="motif", scenario_from_zones=_from_zones, init=__file__
 )
 """What the suite needs to know of classic Mistigri beyond the contract."""

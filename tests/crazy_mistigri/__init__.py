@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import cardgames
 from cardgames.crazy_mistigri import scenario
 from cardgames.engine import State
-from support import Support, Zones, shipped_page
+from support import Zones, shipped
 
 
 def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
@@ -20,13 +18,7 @@ def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
     return scenario([zones[f"hand/{s}"] for s in seats], pile=zones["discard-pile"], seed=seed)
 
 
-_GAME = cardgames.get_game("crazy-mistigri")
-SUPPORT = Support(
-    game=_GAME,
-    rulings="CM",
-    shown="value",
-    page=shipped_page(_GAME),
-    scenario_from_zones=_from_zones,
-    folder=Path(__file__).resolve().parent,
+SUPPORT = shipped(
+    "crazy-mistigri", rulings="CM", shown="value", scenario_from_zones=_from_zones, init=__file__
 )
 """What the suite needs to know of Crazy Mistigri beyond the contract."""

@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import cardgames
 from cardgames.engine import State
 from cardgames.kitten_tricks import scenario
-from support import Support, Zones, shipped_page
+from support import Zones, shipped
 
 
 def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
@@ -25,13 +23,7 @@ def _from_zones(zones: Zones, players: int, seed: int) -> State[Any]:
     )
 
 
-_GAME = cardgames.get_game("kitten-tricks")
-SUPPORT = Support(
-    game=_GAME,
-    rulings="KT",
-    shown="value",
-    page=shipped_page(_GAME),
-    scenario_from_zones=_from_zones,
-    folder=Path(__file__).resolve().parent,
+SUPPORT = shipped(
+    "kitten-tricks", rulings="KT", shown="value", scenario_from_zones=_from_zones, init=__file__
 )
 """What the suite needs to know of Kitten tricks beyond the contract."""
