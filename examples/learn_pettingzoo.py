@@ -24,12 +24,14 @@ Usage: ``python examples/learn_pettingzoo.py [--episodes N] [--seed S] [--worker
 [--plot PATH]`` (``--help`` lists the rest). The default run takes two to four minutes on
 two shared cores; the figure of the research page comes from
 ``python examples/learn_pettingzoo.py --plot docs/img/learn_pettingzoo.png``.
-Needs ``pip install -e '.[pettingzoo,plot]'``; shows a progress bar if tqdm is installed.
+Needs ``pip install -e '.[pettingzoo,plot]'`` (without the pettingzoo extra it stops with one line
+saying so, and exit status 2); shows a progress bar if tqdm is installed.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import multiprocessing
 import random
@@ -40,13 +42,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import numpy as np
-import numpy.typing as npt
-
 import cardgames
-from cardgames.adapters.pettingzoo import CardGameEnv, env
 from cardgames.bots import heuristic_bot
 from cardgames.encoding import outcome_returns
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+
+    from cardgames.adapters.pettingzoo import CardGameEnv, env
+except ImportError:
+    print(  # one line, as the CLI says it, rather than a traceback on a plain install
+        "learn_pettingzoo.py needs the pettingzoo extra: pip install 'cardgames-rules[pettingzoo]'",
+        file=sys.stderr,
+    )
+    raise SystemExit(2) from None
 
 Array = npt.NDArray[np.float64]
 Params = dict[str, Array]
@@ -558,6 +568,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             options.error(f"--{name} must be at least 1")
     if args.eval_deals < 2:  # noqa: PLR2004 - an interval needs two deals
         options.error("--eval-deals must be at least 2")
+    if importlib.util.find_spec("matplotlib") is None:  # checked before minutes of training
+        options.exit(
+            2, "learn_pettingzoo.py needs the plot extra: pip install 'cardgames-rules[plot]'\n"
+        )
     title = cardgames.get_game(args.game).title
     run = train(args)
     print(

@@ -20,7 +20,7 @@ import importlib.machinery
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "COMPILED_MODULES", "describe", "is_compiled"]
+__all__ = ["COMPILED", "COMPILED_MODULES", "describe", "is_compiled", "short"]
 
 _ROOT = Path(__file__).resolve().parent
 # The longest suffix first: ".cpython-311-x86_64-linux-gnu.so" before ".so".
@@ -55,3 +55,10 @@ def describe() -> str:
     if not COMPILED:
         return "pure Python"
     return f"compiled by mypyc: {', '.join(COMPILED_MODULES)}"
+
+
+def short() -> str:
+    """Return the build in a few words, for `cardgames --version`."""
+    if not COMPILED:
+        return "pure Python build"
+    return f"compiled build ({len(COMPILED_MODULES)} modules compiled by mypyc)"

@@ -1,9 +1,9 @@
 """Every exception that `cardgames` raises.
 
 All of them derive from [`CardGameError`][cardgames.errors.CardGameError], and each also
-derives from the built-in exception a caller would naturally catch (`ValueError` or
-`LookupError`), so that `except ValueError` keeps working for code that does not know this
-library.
+derives from the built-in exception a caller would naturally catch (`ValueError`,
+`LookupError` or, for a missing optional package, `ImportError`), so that `except ValueError`
+keeps working for code that does not know this library.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidSetupError",
     "InvalidStateError",
+    "MissingExtraError",
     "NotYourTurnError",
     "UnknownGameError",
 ]
@@ -79,3 +80,13 @@ class InvalidStateError(CardGameError, ValueError):
 
 class UnknownGameError(CardGameError, LookupError):
     """A game slug was looked up that is not registered; the message lists the known slugs."""
+
+
+class MissingExtraError(CardGameError, ImportError):
+    """A surface was used whose optional extra of `cardgames-rules` is not installed.
+
+    Raised by the web table, plots, Dask runs and the learning adapters on a plain install. The
+    message is one line that names what needs the extra and the command that installs it, such
+    as ``cardgames serve needs the web extra: pip install 'cardgames-rules[web]'``; the CLI
+    prints it alone and exits with status 2.
+    """

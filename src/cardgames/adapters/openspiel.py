@@ -70,15 +70,20 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 import attrs
-import numpy as np
-import numpy.typing as npt
-import pyspiel
 
 import cardgames
+from cardgames import _extras
 from cardgames._codec import is_int
 from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
 from cardgames.engine import Game, State, View
-from cardgames.errors import InvalidSetupError
+from cardgames.errors import InvalidSetupError, MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError:
+    raise MissingExtraError(_extras.message(__name__, "openspiel")) from None
 
 __all__ = [
     "DEFAULT_PLAYERS",

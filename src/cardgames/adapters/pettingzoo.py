@@ -83,22 +83,23 @@ import random
 from types import SimpleNamespace
 from typing import Any, Literal
 
+from cardgames import _extras, get_game
+from cardgames._codec import is_int
+from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
+from cardgames.engine import State
+from cardgames.errors import (
+    IllegalActionError,
+    InvalidSeatError,
+    InvalidSetupError,
+    MissingExtraError,
+)
+
 try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv
-except ImportError as exc:  # pragma: no cover - the extra is part of the dev install
-    msg = (
-        "cardgames.adapters.pettingzoo needs PettingZoo, Gymnasium and NumPy: "
-        "pip install 'cardgames-rules[pettingzoo]'"
-    )
-    raise ImportError(msg) from exc
-
-from cardgames import get_game
-from cardgames._codec import is_int
-from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
-from cardgames.engine import State
-from cardgames.errors import IllegalActionError, InvalidSeatError, InvalidSetupError
+except ImportError:
+    raise MissingExtraError(_extras.message(__name__, "pettingzoo")) from None
 
 __all__ = [
     "DEFAULT_ILLEGAL_REWARD",

@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 import cardgames
+from cardgames import _extras
 from cardgames.arena import Report, plot
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
@@ -136,7 +137,17 @@ def rules_of(args: argparse.Namespace, game: Game[Any]) -> object:
 
 
 def where_of(args: argparse.Namespace) -> dict[str, Any]:
-    """The `executor` / `workers` / `chunksize` / `progress` arguments of the API."""
+    """The `executor` / `workers` / `chunksize` / `progress` arguments of the API.
+
+    Checked before any match is played: `--dask` and `--plot` need their extras.
+
+    Raises:
+        MissingExtraError: `--dask` or `--plot` is asked for without its extra.
+    """
+    if args.dask:
+        _extras.require(f"{args.parser.prog} --dask", "dask")
+    if args.plot:
+        _extras.require(f"{args.parser.prog} --plot", "plot")
     return {
         "executor": args.dask,
         "workers": args.workers,

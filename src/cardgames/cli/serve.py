@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardgames.errors import CardGameError
+from cardgames import _extras
 
 __all__ = ["register", "run"]
 
@@ -21,13 +21,11 @@ example: cardgames serve --port 8000 --database ~/cardgames-tables.sqlite3
 """
 
 
-class _MissingExtraError(CardGameError, RuntimeError):
-    """The web extra is not installed."""
-
-
 def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subparsers type
     """Add the `serve` subcommand."""
-    from cardgames.web.store import DEFAULT_PATH  # noqa: PLC0415 - stdlib only, kept lazy
+    # The store needs only the standard library; the app, which needs the web extra, is
+    # imported by `run`.
+    from cardgames.web.store import DEFAULT_PATH  # noqa: PLC0415 - kept off `--help`'s path
 
     parser = subparsers.add_parser(
         "serve",
@@ -52,13 +50,11 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; the exit status.
 
     Raises:
-        CardGameError: the `web` extra is not installed.
+        MissingExtraError: the `web` extra is not installed.
     """
-    try:
-        from cardgames.web.server import serve  # noqa: PLC0415 - the optional web extra
-    except ImportError as error:
-        msg = f"cardgames serve needs the web extra: pip install 'cardgames-rules[web]' ({error})"
-        raise _MissingExtraError(msg) from None
+    _extras.require("cardgames serve", "web")
+    from cardgames.web.server import serve  # noqa: PLC0415 - the optional web extra
+
     try:
         serve(args.database, host=args.host, port=args.port)
     except KeyboardInterrupt:

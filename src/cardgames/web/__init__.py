@@ -15,7 +15,24 @@ sent), [`store`][cardgames.web.store] (the sqlite file) and [`server`][cardgames
 
 from __future__ import annotations
 
-from cardgames.web.app import create_app
-from cardgames.web.store import TableStore
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardgames.web.app import create_app
+    from cardgames.web.store import TableStore
 
 __all__ = ["TableStore", "create_app"]
+
+# Where each public name lives. Importing this package imports neither: the CLI reads
+# `cardgames.web.store` on a plain install, where Starlette (which `app` needs) is absent.
+_HOMES = {"TableStore": "cardgames.web.store", "create_app": "cardgames.web.app"}
+
+
+def __getattr__(name: str) -> Any:  # noqa: ANN401 - the attribute's own type
+    """Import `create_app` or `TableStore` on first use (`create_app` needs the web extra)."""
+    home = _HOMES.get(name)
+    if home is None:
+        msg = f"module {__name__!r} has no attribute {name!r}"
+        raise AttributeError(msg)
+    return getattr(importlib.import_module(home), name)

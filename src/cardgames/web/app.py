@@ -28,15 +28,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
-
 import cardgames
+from cardgames import _extras
 from cardgames._codec import is_int
-from cardgames.errors import CardGameError
+from cardgames.errors import CardGameError, MissingExtraError
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError:
+    raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
+
 from cardgames.protocol import Refused, Update, handle
 from cardgames.table import Table
 from cardgames.web.page import LANGUAGES, Presenter

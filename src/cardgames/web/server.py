@@ -9,7 +9,13 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
-import uvicorn
+from cardgames import _extras
+from cardgames.errors import MissingExtraError
+
+try:
+    import uvicorn
+except ImportError:
+    raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
 
 from cardgames.web.app import create_app
 
