@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
 
-import cardgames
 from cardgames.engine import Game, State
+from tested import GAMES, SUPPORT
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 """Any valid match seed."""
@@ -19,9 +20,15 @@ LARGE_SEEDS = st.integers(min_value=10**9, max_value=2**64 - 1)
 
 
 @st.composite
-def game_and_players(draw: st.DrawFn) -> tuple[Game[Any], int]:
-    """A registered game and a player count it allows."""
-    game = draw(st.sampled_from(list(cardgames.GAMES.values())))
+def game_and_players(
+    draw: st.DrawFn, games: Mapping[str, Game[Any]] = GAMES
+) -> tuple[Game[Any], int]:
+    """A game and a player count it allows.
+
+    By default any tested game, those written for the tests included; a test of machinery that
+    needs the registry or a game's parts passes ``cardgames.GAMES``.
+    """
+    game = draw(st.sampled_from(list(games.values())))
     players = draw(st.integers(min_value=game.min_players, max_value=game.max_players))
     return game, players
 
@@ -47,44 +54,10 @@ JSON_VALUES = st.recursive(
 # -- saved documents and their mutations (the untrusted-input fuzzer) --------------------------
 
 
-def _first_of_each(cards: tuple[Any, ...]) -> list[int]:
-    """The motifs of a classic Mistigri pairs zone, one per pair, in the order laid."""
-    return list(dict.fromkeys(card.motif for card in cards))
-
-
 def _scenario_from_deal(game: Game[Any], players: int, seed: int) -> State[Any]:
     """A scenario state of ``game`` built from the zones of a fresh deal (a setup document)."""
-    zones = game.new(players, seed=seed).zones()
-    seats = range(players)
-    if game.slug == "classic-mistigri":
-        from cardgames.classic_mistigri import scenario as classic  # noqa: PLC0415
-
-        return classic(
-            [zones[f"hand/{s}"] for s in seats],
-            pairs=[_first_of_each(zones[f"pairs/{s}"]) for s in seats],
-            seed=seed,
-        )
-    if game.slug == "crazy-mistigri":
-        from cardgames.crazy_mistigri import scenario as crazy  # noqa: PLC0415
-
-        return crazy([zones[f"hand/{s}"] for s in seats], pile=zones["discard-pile"], seed=seed)
-    if game.slug == "kitten-tricks":
-        from cardgames.kitten_tricks import scenario as kitten  # noqa: PLC0415
-
-        return kitten(
-            [zones[f"hand/{s}"] for s in seats],
-            trump=zones["trump"][0],
-            stock=zones["stock"],
-            seed=seed,
-        )
-    from cardgames.crazy_animals import scenario as animals  # noqa: PLC0415
-
-    return animals(
-        [zones[f"slots/{s}"] for s in seats],
-        stock=zones["stock"],
-        discard_pile=zones["discard"],
-        seed=seed,
-    )
+    build = SUPPORT[game.slug].scenario_from_zones
+    return build(game.new(players, seed=seed).zones(), players, seed)
 
 
 @st.composite

@@ -17,11 +17,14 @@ name), so it holds whether or not a module is ever imported at run time.
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Collection
 from pathlib import Path
 
 import pytest
 
 import cardgames
+from tested import GAMES, TEST_ONLY
 
 SRC = Path(cardgames.__file__).resolve().parent
 CORE = frozenset(
@@ -42,28 +45,80 @@ CORE = frozenset(
     }
 )
 """The shared core: small, and the only part of the package a game may import."""
-GAME_PACKAGES = frozenset(
-    game.State.__module__.rsplit(".", 1)[0] for game in cardgames.GAMES.values()
-)
+GAME_PACKAGES = frozenset(game.State.__module__.rsplit(".", 1)[0] for game in GAMES.values())
+"""Every tested game's package: the library's, and those written for the tests."""
+TEST_ONLY_PACKAGES = frozenset(GAMES[slug].State.__module__.rsplit(".", 1)[0] for slug in TEST_ONLY)
+"""The packages of the games written for the tests, each a folder of ``tests/``."""
+ROOTS = frozenset({"cardgames", *TEST_ONLY_PACKAGES})
+"""The top-level packages whose imports are read."""
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+def _module_name(path: Path, base: Path) -> str:
+    parts = list(path.relative_to(base).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-MODULES = {_module_name(path): path for path in sorted(SRC.rglob("*.py"))}
+def _modules() -> dict[str, Path]:
+    """Every module of the package, and those of the test-only games (their tests left out)."""
+    found = {_module_name(path, SRC.parent): path for path in sorted(SRC.rglob("*.py"))}
+    for package in sorted(TEST_ONLY_PACKAGES):
+        folder = Path(__import__(package).__file__ or "").resolve().parent
+        for path in sorted(folder.rglob("*.py")):
+            if not path.name.startswith("test_"):
+                found[_module_name(path, folder.parent)] = path
+    return found
 
 
-def _imports(name: str, path: Path, source: str | None = None) -> set[str]:
-    """Every ``cardgames`` module that the module ``name`` (at ``path``) imports."""
+MODULES = _modules()
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _nodes(tree: ast.AST, *, at_run_time: bool) -> list[ast.AST]:
+    """Every node of ``tree``; with ``at_run_time``, none under ``if TYPE_CHECKING:``."""
+    found: list[ast.AST] = []
+    waiting = [tree]
+    while waiting:
+        node = waiting.pop()
+        found.append(node)
+        if at_run_time and _is_type_checking(node):
+            assert isinstance(node, ast.If)
+            waiting.extend(node.orelse)  # the ``else`` branch runs
+            continue
+        waiting.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _imports(
+    name: str,
+    path: Path,
+    source: str | None = None,
+    *,
+    at_run_time: bool = False,
+    modules: Collection[str] | None = None,
+) -> set[str]:
+    """Every ``cardgames`` module that the module ``name`` (at ``path``) imports.
+
+    With ``at_run_time``, the imports that only the type checker reads (under
+    ``if TYPE_CHECKING:``) are left out: they never run, so they cannot close a cycle.
+    ``modules`` are the module names that exist (by default, the package's).
+    """
+    known = MODULES if modules is None else modules
     text = path.read_text(encoding="utf-8") if source is None else source
     tree = ast.parse(text, str(path))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _nodes(tree, at_run_time=at_run_time):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -76,7 +131,7 @@ def _imports(name: str, path: Path, source: str | None = None) -> set[str]:
             # Card`` imports a name of one.
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
-                found.add(submodule if submodule in MODULES else base)
+                found.add(submodule if submodule in known else base)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -86,7 +141,7 @@ def _imports(name: str, path: Path, source: str | None = None) -> set[str]:
             and isinstance(node.args[0].value, str)
         ):
             found.add(node.args[0].value)
-    return {module for module in found if module.split(".")[0] == "cardgames"}
+    return {module for module in found if module.split(".")[0] in ROOTS}
 
 
 def _game_of(module: str) -> str | None:
@@ -107,11 +162,11 @@ def _layer(module: str) -> str:
 
 
 def test_every_game_is_one_package() -> None:
-    """Each registered game lives in its own package ``cardgames.<game>``, with its modules."""
-    assert len(GAME_PACKAGES) == len(cardgames.GAMES)
+    """Each tested game lives in its own package (``cardgames.<game>``), with its modules."""
+    assert len(GAME_PACKAGES) == len(GAMES)
     for package in GAME_PACKAGES:
-        folder = SRC / package.split(".")[1]
-        assert (folder / "__init__.py").is_file(), f"{package} is not a package"
+        assert package in MODULES, f"{package} is not a package"
+        assert MODULES[package].name == "__init__.py", f"{package} is not a package"
 
 
 def _violations(name: str, imported: set[str]) -> list[str]:
@@ -165,7 +220,7 @@ def test_the_registry_names_each_game_once() -> None:
     """``cardgames/__init__.py`` imports each game package and no game's internals."""
     imported = _imports("cardgames", MODULES["cardgames"])
     games = {m for m in imported if _layer(m) == "game"}
-    assert games == set(GAME_PACKAGES)
+    assert games == set(GAME_PACKAGES - TEST_ONLY_PACKAGES)
 
 
 def test_machinery_reaches_bots_through_registered_parts() -> None:
@@ -175,3 +230,123 @@ def test_machinery_reaches_bots_through_registered_parts() -> None:
         for part in game.parts:
             path = game._parts[part]  # the registration itself, not the loaded object
             assert _game_of(path.partition(":")[0]) == package, f"{game.slug}: {part} -> {path}"
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` (module -> the modules it imports), or ``None``."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        # Depth-first, with the path from ``start`` kept: an edge back into it is a cycle.
+        path: list[str] = []
+        on_path: set[str] = set()
+        stack: list[tuple[str, list[str]]] = [(start, sorted(graph[start]))]
+        path.append(start)
+        on_path.add(start)
+        while stack:
+            node, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+                continue
+            nxt = todo.pop(0)
+            if nxt in on_path:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt in done or nxt not in graph:
+                continue
+            stack.append((nxt, sorted(graph[nxt])))
+            path.append(nxt)
+            on_path.add(nxt)
+    return None
+
+
+def _run_time_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    return {name: _imports(name, path, at_run_time=True) - {name} for name, path in modules.items()}
+
+
+def test_no_import_cycles() -> None:
+    """No module imports itself through others at run time, not even inside a function.
+
+    Every import that runs counts: at the top of a module, inside a function or a method, or
+    through ``importlib.import_module`` with a literal name; only those under
+    ``if TYPE_CHECKING:`` are left out. A package's ``__init__.py`` counts as the package.
+    """
+    cycle = _cycle(_run_time_graph(MODULES))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+@pytest.mark.parametrize(
+    ("sources", "expected"),
+    [
+        (
+            {
+                "cardgames.alpha": "from cardgames import beta",
+                "cardgames.beta": "def later():\n    from cardgames.alpha import thing\n",
+            },
+            ["cardgames.alpha", "cardgames.beta", "cardgames.alpha"],
+        ),
+        (
+            {
+                "cardgames.alpha": "import cardgames.beta",
+                "cardgames.beta": "import importlib\nimportlib.import_module('cardgames.gamma')",
+                "cardgames.gamma": "from cardgames.alpha import x",
+            },
+            ["cardgames.alpha", "cardgames.beta", "cardgames.gamma", "cardgames.alpha"],
+        ),
+        (
+            {
+                "cardgames.alpha": "from cardgames import beta",
+                "cardgames.beta": "if TYPE_CHECKING:\n    from cardgames.alpha import A\n",
+            },
+            None,
+        ),
+    ],
+    ids=["inside-a-function", "through-import-module", "type-checking-only"],
+)
+def test_the_cycle_check_sees_every_import_that_runs(
+    tmp_path: Path, sources: dict[str, str], expected: list[str] | None
+) -> None:
+    """A cycle closed inside a function or by ``import_module`` is found; a typing one is not."""
+    graph = {
+        name: _imports(name, tmp_path / "module.py", text, at_run_time=True, modules=sources)
+        for name, text in sources.items()
+    }
+    assert _cycle(graph) == expected
+
+
+def _names(package: str, slug: str) -> re.Pattern[str]:
+    """An import of ``package``, its slug quoted, or a path into its folder."""
+    return re.compile(
+        rf"\b(?:import|from) {package}\b|[\"']{re.escape(slug)}[\"']|\btests/{package}/"
+    )
+
+
+def test_a_fifth_game_touches_its_folder_alone() -> None:
+    """A game written for the tests is in no registry, and no shared file of code names it.
+
+    Issue 27: the mypyc list, the docs nav and the suite's per-game tables come from the
+    registry or the game's own folder, so the test-only game (a folder of ``tests/``) passes the
+    contract suite, the rule-coverage test and this one with no line of any other file.
+    """
+    root = SRC.parent.parent
+    shared = [
+        *sorted(SRC.rglob("*.py")),
+        *sorted((root / "tests").glob("*.py")),
+        root / "pyproject.toml",
+        root / "mkdocs.yml",
+        root / "Makefile",
+    ]
+    assert TEST_ONLY, "no game written for the tests was found"
+    for slug in TEST_ONLY:
+        assert slug not in cardgames.GAMES
+        package = GAMES[slug].State.__module__.rsplit(".", 1)[0]
+        pattern = _names(package, slug)
+        naming = [
+            str(path.relative_to(root))
+            for path in shared
+            if pattern.search(path.read_text(encoding="utf-8"))
+        ]
+        assert not naming, f"{slug} is named outside its folder, in {naming}"

@@ -14,12 +14,12 @@ import cardgames
 from cardgames.arena import (
     BotSpec,
     Report,
-    _PlainProgress,
     match_seed,
     plot,
     simulate,
     tournament,
 )
+from cardgames.arena.run import _PlainProgress
 from cardgames.bots import RandomBot
 from cardgames.engine import Action, View
 from cardgames.errors import InvalidSetupError, UnknownGameError
@@ -298,7 +298,7 @@ def test_duplicate_mode_needs_whole_deals() -> None:
 )
 def test_a_tournament_plays_every_seating(bots: list[str], players: int, seatings: int) -> None:
     """Every seating: each of n distinct bots at most once, or fewer bots each at least once."""
-    from cardgames.arena import _all_seatings  # noqa: PLC0415 - the private enumerator
+    from cardgames.arena.simulations import _all_seatings  # noqa: PLC0415 - the private enumerator
 
     found = _all_seatings(len(bots), players)
     assert len(found) == len(set(found)) == seatings

@@ -82,6 +82,17 @@ def test_compiled_build_compiles_exactly_the_listed_modules() -> None:
         assert _build.is_compiled(module) == _build.COMPILED, name
 
 
+@pytest.mark.parametrize("slug", list(cardgames.GAMES))
+def test_every_game_s_rules_module_is_compiled(slug: str) -> None:
+    """Each registered game's rules module (its `State`'s module) is on the mypyc list (issue 27).
+
+    The hook's list is static configuration: this keeps it in step with the registry, so that a
+    new game's rules are compiled without a second table to remember.
+    """
+    rules = cardgames.get_game(slug).State.__module__
+    assert rules in _listed_for_mypyc(), f"{rules} is missing from the mypyc hook's include list"
+
+
 @pytest.mark.parametrize(("slug", "players"), CONFIGS)
 def test_states_pickle_and_copy_in_this_build(slug: str, players: int) -> None:
     """A state mid-match pickles to an equal state that plays on alike; copies are the state."""

@@ -39,7 +39,7 @@ def play(game: Game[Any], players: int, seed: int, choices: list[int]) -> list[S
     return list(testing.random_match(game, players, seed, choices=choices))
 
 
-@given(game_and_players(), SEEDS, CHOICES)
+@given(game_and_players(cardgames.GAMES), SEEDS, CHOICES)
 def test_action_indices_round_trip_and_masks_equal_legal_actions(
     gp: tuple[Game[Any], int], seed: int, choices: list[int]
 ) -> None:
@@ -61,7 +61,7 @@ def test_action_indices_round_trip_and_masks_equal_legal_actions(
                 assert space.action(space.index(action), view) == action
 
 
-@given(game_and_players(), SEEDS, CHOICES, st.data())
+@given(game_and_players(cardgames.GAMES), SEEDS, CHOICES, st.data())
 def test_observations_fit_their_layout_and_ranges(
     gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
 ) -> None:
@@ -80,7 +80,7 @@ def test_observations_fit_their_layout_and_ranges(
             assert all(low <= v <= high for v in field), (name, field)
 
 
-@given(game_and_players(), SEEDS, CHOICES, st.data())
+@given(game_and_players(cardgames.GAMES), SEEDS, CHOICES, st.data())
 def test_observations_equal_for_worlds_the_seat_cannot_tell_apart(
     gp: tuple[Game[Any], int], seed: int, choices: list[int], data: st.DataObject
 ) -> None:

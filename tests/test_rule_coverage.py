@@ -1,39 +1,29 @@
 """Every numbered rule clause and every ruling of a game's docs page is named by a test.
 
 A game's page lists its clauses as ``**N.**`` and cites the rulings of ``spec/rulings.md`` by
-id (``CL-N``); its tests (``tests/<module>/test_*.py``, or the flat ``tests/test_<module>.py``)
-must contain ``test_clause_N_...`` and ``test_cl_N_...``.
+id (``CL-N``); its tests (``tests/<package>/test_*.py``) must contain ``test_clause_N_...`` and
+``test_cl_N_...``. The page, the ruling prefix and the folder come from the game's own test
+folder (``SUPPORT``, see ``tests/support.py``), so that a new game edits no line here.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-import cardgames
-
-ROOT = Path(__file__).resolve().parent.parent
-PREFIXES = {
-    "classic-mistigri": "CL",
-    "crazy-mistigri": "CM",
-    "kitten-tricks": "KT",
-    "crazy-animals": "CA",
-}
+from tested import SUPPORT
 
 
-@pytest.mark.parametrize("slug", list(cardgames.GAMES))
+@pytest.mark.parametrize("slug", list(SUPPORT))
 def test_every_clause_and_ruling_has_a_test(slug: str) -> None:
     """Each ``**N.**`` clause and each ruling id of the page is named by a test function."""
-    page = (ROOT / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
-    module = slug.replace("-", "_")
-    folder = ROOT / "tests" / module
-    files = sorted(folder.glob("test_*.py")) if folder.is_dir() else []
-    files = files or [ROOT / "tests" / f"test_{module}.py"]
+    support = SUPPORT[slug]
+    page = support.page.read_text(encoding="utf-8")
+    files = sorted(support.folder.glob("test_*.py"))
     text = "\n".join(f.read_text(encoding="utf-8") for f in files)
     names = set(re.findall(r"^def (test_\w+)", text, re.MULTILINE))
-    prefix = PREFIXES[slug]
+    prefix = support.rulings
     clauses = sorted({int(n) for n in re.findall(r"^\*\*(\d+)\.\*\*", page, re.MULTILINE)})
     rulings = sorted({int(n) for n in re.findall(rf"\b{prefix}-(\d+)\b", page)})
     assert clauses, f"{slug}: the docs page numbers no clause"

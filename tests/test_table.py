@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames.arena import BotSpec
 from cardgames.bots import play_match
+from cardgames.bots.spec import BotSpec
 from cardgames.engine import Action, Game, State
 from cardgames.errors import (
     CardGameError,
@@ -291,7 +291,7 @@ def _perturbed_table(table: Table, seat: int, seed: int) -> Table | None:
 
 
 @given(
-    found=game_and_players(),
+    found=game_and_players(cardgames.GAMES),
     seed=st.integers(min_value=0, max_value=2**32),
     moves=st.integers(min_value=0, max_value=40),
     bots=st.sets(st.integers(min_value=1, max_value=5), max_size=3),

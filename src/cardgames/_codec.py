@@ -18,25 +18,32 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeGuard, TypeVar
 
 import attrs
 
 from cardgames.cards import Card
+from cardgames.errors import InvalidStateError
 
 __all__ = [
     "CodecError",
+    "check_max_length",
     "decode_kind",
     "decode_record",
     "encode",
     "encode_fields",
     "field_names",
+    "is_int",
+    "load_json",
     "mismatch",
     "parse_document",
+    "short_repr",
+    "untrusted",
 ]
 
 _R = TypeVar("_R")
 _V = TypeVar("_V")
+_A = ParamSpec("_A")
 
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 
@@ -51,8 +58,75 @@ class CodecError(Exception):
         self.message = message
 
 
-def parse_document(text: object, max_length: int | None) -> dict[str, Any]:
+def is_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an ``int`` and not a ``bool`` (which Python counts as an int).
+
+    Every check of a count, a seat, a seed or an index given from outside asks this.
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def short_repr(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message that quotes it.
+
+    A hostile ``__repr__`` (one that raises) must not hide the real error: the value is then
+    named by its type.
+    """
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_max_length(max_length: object) -> None:
+    """Refuse a ``max_length`` that is neither a non-negative int nor ``None``.
+
+    Raises:
+        TypeError: it is something else (a caller's mistake, not a bad document).
+    """
+    if max_length is not None and not (is_int(max_length) and max_length >= 0):
+        msg = f"max_length must be a non-negative int or None, got {short_repr(max_length)}"
+        raise TypeError(msg)
+
+
+def untrusted(load: Callable[_A, _R], *args: _A.args, **kwargs: _A.kwargs) -> _R:
+    """Return ``load(*args, **kwargs)``, reporting any problem with the input as one error.
+
+    Every loader of untrusted documents (states, views, actions, events, tables) runs under
+    this, so that no other exception type escapes it.
+
+    Raises:
+        InvalidStateError: ``load`` raised a `CodecError` (its path and message), or the
+            input nested too deeply for Python's recursion limit.
+    """
+    try:
+        return load(*args, **kwargs)
+    except CodecError as exc:
+        raise InvalidStateError(str(exc)) from None
+    except RecursionError:
+        msg = "document: nested too deeply"
+        raise InvalidStateError(msg) from None
+
+
+def load_json(load: Callable[[object, int | None], _R], text: object, max_length: int | None) -> _R:
+    """Return ``load(text, max_length)`` for untrusted JSON text, after checking ``max_length``.
+
+    The one entry of every ``from_json`` (states, views, actions, events, tables): ``load``
+    parses ``text`` (`parse_document`) and decodes it.
+
+    Raises:
+        TypeError: ``max_length`` is neither a non-negative int nor ``None``.
+        InvalidStateError: anything wrong with ``text`` (see `untrusted`).
+    """
+    check_max_length(max_length)
+    return untrusted(load, text, max_length)
+
+
+def parse_document(text: object, max_length: int | None, what: str = "document") -> dict[str, Any]:
     """Parse untrusted JSON text that must hold one object, checking its length first.
+
+    ``what`` names the document in the message for one that is too long (``"save"``).
 
     Raises:
         CodecError: not text, longer than ``max_length`` characters, not valid JSON (``NaN``
@@ -63,7 +137,7 @@ def parse_document(text: object, max_length: int | None) -> dict[str, Any]:
     if max_length is not None and len(text) > max_length:
         msg = (
             f"{len(text)} characters is longer than the {max_length} accepted "
-            "(pass a larger max_length, or None, to load a document you trust)"
+            f"(pass a larger max_length, or None, to load a {what} you trust)"
         )
         raise CodecError("document", msg)
     try:
@@ -177,7 +251,7 @@ def _conforms(tp: Any, value: object) -> bool:  # noqa: ANN401, PLR0911 - one ca
     if tp is type(None) or tp is None:
         return value is None
     if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return is_int(value)
     if tp is Any or tp is object or not isinstance(tp, type):
         return True  # a type variable or an open annotation: nothing to check
     return isinstance(value, tp)
@@ -253,10 +327,7 @@ def decode_kind(
 
 
 def _describe(value: object) -> str:
-    text = repr(value)
-    if len(text) > _SHOWN:
-        text = text[: _SHOWN - 3] + "..."
-    return f"{type(value).__name__} {text}"
+    return f"{type(value).__name__} {short_repr(value, _SHOWN)}"
 
 
 def _decode(  # noqa: C901, PLR0911, PLR0912
@@ -303,7 +374,7 @@ def _decode(  # noqa: C901, PLR0911, PLR0912
             raise CodecError(path, f"expected true or false, got {_describe(data)}")
         return data
     if tp is int:
-        if not isinstance(data, int) or isinstance(data, bool):
+        if not is_int(data):
             raise CodecError(path, f"expected an integer, got {_describe(data)}")
         return data
     if tp is str:

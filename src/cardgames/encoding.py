@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.engine import Action, Event, Game, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 
@@ -181,7 +182,7 @@ class ActionSpace:
             IllegalActionError: ``index`` is out of range, or no legal action of the view has it
                 (the message names the legal indices).
         """
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.size:
+        if not is_int(index) or not 0 <= index < self.size:
             msg = f"action index {index!r} is outside 0..{self.size - 1}"
             raise IllegalActionError(msg)
         found = self._legal_indices(view)
@@ -497,7 +498,7 @@ def truncated_returns(players: int) -> tuple[float, ...]:
         >>> truncated_returns(4)
         (0.25, 0.25, 0.25, 0.25)
     """
-    if not isinstance(players, int) or isinstance(players, bool) or players < _MIN_SEATS:
+    if not is_int(players) or players < _MIN_SEATS:
         msg = f"players must be an int of at least 2, got {players!r}"
         raise InvalidSetupError(msg)
     tie = Outcome(winners=tuple(range(players)), scores=(0,) * players)

@@ -44,7 +44,6 @@ from cardgames.errors import (
     IllegalActionError,
     InvalidSeatError,
     InvalidSetupError,
-    InvalidStateError,
 )
 from cardgames.rng import SEED_LIMIT, Rng, fresh_seed, seed_key
 
@@ -78,6 +77,14 @@ Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
 
 _P = TypeVar("_P")
+
+
+class _Positioned(typing.Protocol):
+    """A position that names the seat to move, as every built-in game's does."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` once the match is over."""
 
 
 # Compiled in the compiled build; interpreted subclasses are allowed, since a game of your own
@@ -180,7 +187,15 @@ class State(abc.ABC, Generic[_P]):
 
     @classmethod
     def _check_setup(cls, rules: Any, players: int) -> None:  # noqa: ANN401
-        """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``."""
+        """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``.
+
+        The default refuses a ``first_player`` option (every built-in game has one) that is
+        not a seat of the match; a game with more to check calls it first.
+        """
+        first_player = getattr(rules, "first_player", None)
+        if isinstance(first_player, int) and first_player >= players:
+            msg = f"first_player {first_player} is not a seat of a {players}-player match"
+            raise InvalidSetupError(msg)
 
     @classmethod
     @abc.abstractmethod
@@ -220,9 +235,13 @@ class State(abc.ABC, Generic[_P]):
         return None
 
     @property
-    @abc.abstractmethod
     def to_move(self) -> int | None:
-        """The seat whose decision it is now, or ``None`` when the match is over."""
+        """The seat whose decision it is now, or ``None`` when the match is over.
+
+        By default the position's ``to_move`` field; a game whose position has none overrides
+        this property.
+        """
+        return typing.cast("_Positioned", self._pos).to_move
 
     @property
     @abc.abstractmethod
@@ -345,7 +364,7 @@ class State(abc.ABC, Generic[_P]):
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
-        shown = _short_repr(action)
+        shown = _codec.short_repr(action)
         if self.to_move is None:
             return f"cannot apply {shown}: the match is over, no action is legal"
         if type(action) not in self.game._action_types:
@@ -361,7 +380,7 @@ class State(abc.ABC, Generic[_P]):
         return None
 
     def _explain_illegal(self, action: Action, legal: tuple[Action, ...]) -> str:
-        shown = _short_repr(action)
+        shown = _codec.short_repr(action)
         if self.to_move is None:
             return f"cannot apply {shown}: the match is over, no action is legal"
         reason = self._why_illegal(action)
@@ -403,7 +422,7 @@ class State(abc.ABC, Generic[_P]):
         )
 
     def _check_seat(self, seat: object) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not _codec.is_int(seat) or not 0 <= seat < self.players:
             msg = (
                 f"no seat {seat!r} in a {self.players}-player match "
                 f"(seats are 0..{self.players - 1})"
@@ -536,15 +555,9 @@ _new = object.__new__  # an instance whose slots the caller sets (State.apply)
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
 
-def _short_repr(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 80 else text[:77] + "..."  # noqa: PLR2004
-
-
 _S = TypeVar("_S", bound=State[Any])
+_BY_SETUP: dict[type[Any], Game[Any]] = {}
+"""Each game by the record type of its scenario setups (`Game.of_setup`)."""
 
 
 # Not on the hot path, and immutable through __setattr__, which a native (compiled) class cannot
@@ -663,6 +676,10 @@ class Game(Generic[_S]):
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         state.game = self
+        if setup is not None:
+            # The first game declared with a setup type keeps it: a variant built on another
+            # game's setups (a test's subclass, say) does not take over that game's builder.
+            _BY_SETUP.setdefault(setup, self)
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refuse: a game is immutable."""
@@ -747,11 +764,7 @@ class Game(Generic[_S]):
         Raises:
             InvalidSetupError: not an int in ``min_players .. max_players``.
         """
-        if (
-            not isinstance(players, int)
-            or isinstance(players, bool)
-            or not self.min_players <= players <= self.max_players
-        ):
+        if not _codec.is_int(players) or not self.min_players <= players <= self.max_players:
             msg = (
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
                 f"not {players!r}"
@@ -763,7 +776,7 @@ class Game(Generic[_S]):
         if rules is None:
             rules = self._default_rules
         elif not isinstance(rules, self.Rules):
-            msg = f"rules must be a {self.slug} Rules object, got {_short_repr(rules)}"
+            msg = f"rules must be a {self.slug} Rules object, got {_codec.short_repr(rules)}"
             raise InvalidSetupError(msg)
         self.State._check_setup(rules, players)
         return rules
@@ -772,8 +785,8 @@ class Game(Generic[_S]):
     def _check_seed(seed: object) -> int:
         if seed is None:
             return fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-            msg = f"seed must be an int in range(2**64) or None, got {_short_repr(seed)}"
+        if not _codec.is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            msg = f"seed must be an int in range(2**64) or None, got {_codec.short_repr(seed)}"
             raise InvalidSetupError(msg)
         return seed
 
@@ -821,18 +834,53 @@ class Game(Generic[_S]):
                 no match produced, such as one edited by hand).
         """
         if not isinstance(view, View) or view.game != self.slug:
-            msg = f"sample_world needs a {self.slug} view, got {_short_repr(view)}"
+            msg = f"sample_world needs a {self.slug} view, got {_codec.short_repr(view)}"
             raise TypeError(msg)
         if not isinstance(rng, random.Random):  # a guard for untyped callers
-            msg = f"sample_world needs a random.Random, got {_short_repr(rng)}"  # type: ignore[unreachable]
+            msg = f"sample_world needs a random.Random, got {_codec.short_repr(rng)}"  # type: ignore[unreachable]
             raise TypeError(msg)
         pos = self.State._sample_position(view, rng)
         seed = rng.getrandbits(64)
         past = view.events if keep_past else ()
         return self.State._start(view.rules, view.players, seed, _Sampled(pos), pos, past)
 
-    def _from_setup(self, players: int, setup: object, seed: int | None, rules: object) -> _S:
-        """Start a match from an explicit scenario setup (used by each game's builder)."""
+    @staticmethod
+    def of_setup(setup_type: type[Any]) -> Game[Any]:
+        """Return the game whose scenario setups are records of ``setup_type``.
+
+        That is the first game declared with ``setup=setup_type``.
+
+        A game's scenario builder finds its game this way, so that its module need not import
+        the rules module that imports it (the architecture test forbids import cycles).
+
+        Raises:
+            LookupError: no game declares ``setup_type`` as its ``setup``.
+        """
+        game = _BY_SETUP.get(setup_type)
+        if game is None:
+            msg = f"no game takes {setup_type.__qualname__} setups"
+            raise LookupError(msg)
+        return game
+
+    def from_setup(
+        self,
+        players: int,
+        setup: object,
+        *,
+        seed: int | None = None,
+        rules: object = None,
+    ) -> _S:
+        """Start a match from an explicit scenario setup (each game's ``scenario`` builds one).
+
+        Args:
+            players: the number of seats.
+            setup: a record of the game's ``setup_type``, checked by the game.
+            seed: drives the random outcomes after the setup; ``None`` draws one.
+            rules: the game's ``Rules``; default ``Rules()``.
+
+        Raises:
+            InvalidSetupError: a player count, rules, seed or setup the game refuses.
+        """
         players = self.check_players(players)
         rules = self._check_rules(rules, players)
         seed = self._check_seed(seed)
@@ -848,10 +896,7 @@ class Game(Generic[_S]):
             InvalidStateError: not an object, an unknown kind, an unknown card, or a field
                 missing, unknown or of the wrong type; the message names the JSON path.
         """
-        try:
-            return self._decode_action(data, "action")
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
+        return _codec.untrusted(self._decode_action, data, "action")
 
     def action_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> Action:
         """Rebuild an action from its JSON text (`Action.to_json`), treating it as untrusted.
@@ -869,10 +914,9 @@ class Game(Generic[_S]):
             InvalidStateError: not an object, an unknown kind, an unknown card, or a field
                 missing, unknown or of the wrong type; the message names the JSON path.
         """
-        try:
-            return _codec.decode_kind(self._events, data, "event", self._card, self._kinds)
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
+        return _codec.untrusted(
+            _codec.decode_kind, self._events, data, "event", self._card, self._kinds
+        )
 
     def event_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> Event:
         """Rebuild an event from its JSON text (`Event.to_json`), treating it as untrusted.
@@ -896,13 +940,7 @@ class Game(Generic[_S]):
                 or of the wrong type (unknown cards, actions or events included); the message
                 names the JSON path.
         """
-        try:
-            return self._decode_view(data)
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
-        except RecursionError:
-            msg = "document: nested too deeply"
-            raise InvalidStateError(msg) from None
+        return _codec.untrusted(self._decode_view, data)
 
     def view_from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> View:
         """Rebuild a view from its JSON document (`View.to_json`), treating it as untrusted.
@@ -915,7 +953,9 @@ class Game(Generic[_S]):
 
     def _decode_view(self, data: object) -> View:
         if not isinstance(data, dict):
-            raise _codec.CodecError("document", f"expected an object, got {_short_repr(data)}")
+            raise _codec.CodecError(
+                "document", f"expected an object, got {_codec.short_repr(data)}"
+            )
         for key, expected in (
             ("format", VIEW_FORMAT),
             ("version", FORMAT_VERSION),
@@ -923,7 +963,7 @@ class Game(Generic[_S]):
         ):
             value = data.get(key)
             if value != expected or type(value) is not type(expected):
-                msg = f"expected {expected!r}, got {_short_repr(value)}"
+                msg = f"expected {expected!r}, got {_codec.short_repr(value)}"
                 raise _codec.CodecError(key, msg)
         body = {k: v for k, v in data.items() if k not in {"format", "version", "game"}}
         rules = _codec.decode_record(self.Rules, body.get("rules"), "rules", self._card)
@@ -950,15 +990,7 @@ class Game(Generic[_S]):
         Raises:
             InvalidStateError: for anything wrong with `doc`; the message says what and where.
         """
-        try:
-            if not isinstance(doc, dict):
-                raise _codec.CodecError("document", "expected a JSON object")  # noqa: TRY301
-            return self._load_document(doc)
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
-        except RecursionError:
-            msg = "document: nested too deeply"
-            raise InvalidStateError(msg) from None
+        return _codec.untrusted(self._load_document, doc)
 
     def from_json(self, text: str, *, max_length: int | None = MAX_JSON_LENGTH) -> _S:
         """Rebuild a state from `State.to_json()` output, treating it as untrusted.
@@ -977,39 +1009,16 @@ class Game(Generic[_S]):
             InvalidStateError: for anything wrong with `text`; the message says what and
                 where (a JSON path such as `history[12]`, `setup` or `players`).
         """
-        if max_length is not None and (
-            not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
-        ):
-            msg = f"max_length must be a non-negative int or None, got {_short_repr(max_length)}"
-            raise TypeError(msg)
-        try:
-            return self._load(text, max_length)
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
-        except RecursionError:
-            msg = "document: nested too deeply"
-            raise InvalidStateError(msg) from None
+        return _codec.load_json(self._load, text, max_length)
 
     def _load(self, text: object, max_length: int | None) -> _S:
-        if not isinstance(text, str | bytes | bytearray):
-            raise _codec.CodecError("document", f"expected JSON text, got {type(text).__name__}")
-        if max_length is not None and len(text) > max_length:
-            msg = (
-                f"{len(text)} characters is longer than the {max_length} accepted "
-                "(pass a larger max_length, or None, to load a save you trust)"
-            )
-            raise _codec.CodecError("document", msg)
-        try:
-            doc = json.loads(text, parse_constant=_reject_constant)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise _codec.CodecError("document", f"not valid JSON ({exc})") from None
+        return self._load_document(_codec.parse_document(text, max_length, "save"))
+
+    def _load_document(self, doc: object) -> _S:
         if not isinstance(doc, dict):
             raise _codec.CodecError("document", "expected a JSON object")
-        return self._load_document(doc)
-
-    def _load_document(self, doc: dict[str, Any]) -> _S:
         version = doc.get("version")
-        if type(version) is not int or version not in READ_VERSIONS:
+        if not _codec.is_int(version) or version not in READ_VERSIONS:
             msg = f"unsupported version {version!r} (this release reads {list(READ_VERSIONS)})"
             raise _codec.CodecError("version", msg)
         expected = set(_KEYS[version])
@@ -1035,8 +1044,8 @@ class Game(Generic[_S]):
         with _at("rules"):
             rules = self._check_rules(rules, players)
         seed = doc["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise _codec.CodecError("seed", f"expected an integer, got {_short_repr(seed)}")
+        if not _codec.is_int(seed):
+            raise _codec.CodecError("seed", f"expected an integer, got {_codec.short_repr(seed)}")
         with _at("seed"):
             seed = self._check_seed(seed)
         if doc["setup"] is None:
@@ -1114,7 +1123,7 @@ class Game(Generic[_S]):
         self, item: list[Any], legend: list[tuple[type[Action], tuple[str, ...]]], path: str
     ) -> Action:
         index = item[0]
-        if type(index) is not int or not 0 <= index < len(legend):
+        if not _codec.is_int(index) or not 0 <= index < len(legend):
             msg = f"expected an index into action_fields (0..{len(legend) - 1}), got {index!r}"
             raise _codec.CodecError(f"{path}[0]", msg)
         cls, names = legend[index]
@@ -1151,15 +1160,7 @@ def _at(path: str) -> Iterator[None]:
 
 def _parsed(text: object, max_length: int | None) -> dict[str, Any]:
     """Parse untrusted JSON text of an object, as `InvalidStateError` on any problem."""
-    if max_length is not None and (
-        not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
-    ):
-        msg = f"max_length must be a non-negative int or None, got {_short_repr(max_length)}"
-        raise TypeError(msg)
-    try:
-        return _codec.parse_document(text, max_length)
-    except _codec.CodecError as exc:
-        raise InvalidStateError(str(exc)) from None
+    return _codec.load_json(_codec.parse_document, text, max_length)
 
 
 def _replayed(state: _S, action: Action, index: int) -> _S:
@@ -1167,8 +1168,3 @@ def _replayed(state: _S, action: Action, index: int) -> _S:
         return state.apply(action)
     except IllegalActionError as exc:
         raise _codec.CodecError(f"history[{index}]", str(exc)) from None
-
-
-def _reject_constant(name: str) -> object:
-    msg = f"{name} is not valid JSON"
-    raise ValueError(msg)

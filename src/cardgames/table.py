@@ -47,7 +47,8 @@ from typing import Any
 import attrs
 
 from cardgames import _codec, get_game
-from cardgames.arena import BotSpec
+from cardgames._codec import short_repr as _codec_repr
+from cardgames.bots.spec import BotSpec
 from cardgames.engine import MAX_JSON_LENGTH, Action, Event, Game, Outcome, State, View
 from cardgames.errors import (
     CardGameError,
@@ -519,18 +520,7 @@ class Table:
         Raises:
             InvalidStateError: for anything wrong with `text`; the message says what and where.
         """
-        if max_length is not None and (
-            not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < 0
-        ):
-            msg = f"max_length must be a non-negative int or None, got {_codec_repr(max_length)}"
-            raise TypeError(msg)
-        try:
-            return cls._load(text, max_length)
-        except _codec.CodecError as exc:
-            raise InvalidStateError(str(exc)) from None
-        except RecursionError:
-            msg = "document: nested too deeply"
-            raise InvalidStateError(msg) from None
+        return _codec.load_json(cls._load, text, max_length)
 
     @classmethod
     def _load(cls, text: object, max_length: int | None) -> Table:
@@ -667,11 +657,3 @@ def _check_keys(doc: Mapping[str, object], expected: Sequence[str], path: str) -
     if set(doc) != set(expected):
         missing, extra = sorted(set(expected) - set(doc)), sorted(set(doc) - set(expected))
         raise _codec.CodecError(path, f"missing keys {missing}, unknown keys {extra}")
-
-
-def _codec_repr(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 60 else text[:57] + "..."  # noqa: PLR2004

@@ -49,6 +49,7 @@ from typing import Any
 import attrs
 
 from cardgames import get_game
+from cardgames._codec import is_int
 from cardgames.cards import Card
 from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
@@ -149,9 +150,7 @@ class Narrator:
         self.names: tuple[str, ...] | None = None if names is None else self._check_names(names)
         """The players' names, one per seat, or ``None`` for the default names."""
         seats = self.game.max_players if self.names is None else len(self.names)
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats
-        ):
+        if seat is not None and (not is_int(seat) or not 0 <= seat < seats):
             msg = f"seat must be None or a seat number 0..{seats - 1}, not {seat!r}"
             raise InvalidSetupError(msg)
         self.seat: int | None = seat

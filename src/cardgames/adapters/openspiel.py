@@ -73,6 +73,7 @@ import attrs
 
 import cardgames
 from cardgames import _extras
+from cardgames._codec import is_int
 from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
 from cardgames.engine import Game, State, View
 from cardgames.errors import InvalidSetupError, MissingExtraError
@@ -125,7 +126,7 @@ def seed_outcomes(seed: int) -> tuple[int, ...]:
         >>> seed_outcomes(2**16 + 5)
         (5, 1, 0, 0)
     """
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+    if not is_int(seed) or not 0 <= seed < 1 << 64:
         msg = f"seed must be an int in range(2**64), got {seed!r}"
         raise InvalidSetupError(msg)
     return tuple((seed >> (_PART_BITS * part)) & (_OUTCOMES - 1) for part in range(SEED_PARTS))

@@ -84,6 +84,7 @@ from types import SimpleNamespace
 from typing import Any, Literal
 
 from cardgames import _extras, get_game
+from cardgames._codec import is_int
 from cardgames.encoding import ActionSpace, Observer, returns, truncated_returns
 from cardgames.engine import State
 from cardgames.errors import (
@@ -288,7 +289,7 @@ class _Table:
         illegal_reward: float,
         seed: int | None,
     ) -> None:
-        if not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1:
+        if not is_int(max_cycles) or max_cycles < 1:
             msg = f"max_cycles must be a positive int, got {max_cycles!r}"
             raise InvalidSetupError(msg)
         if render_mode not in {None, "ansi"}:
@@ -303,7 +304,7 @@ class _Table:
         if not isinstance(illegal_reward, int | float) or isinstance(illegal_reward, bool):
             msg = f"illegal_reward must be a number, got {illegal_reward!r}"
             raise InvalidSetupError(msg)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        if seed is not None and (not is_int(seed)):
             msg = f"seed must be an int or None, got {seed!r}"
             raise InvalidSetupError(msg)
         self.game = get_game(slug)

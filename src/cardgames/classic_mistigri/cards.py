@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardgames import cards
+from cardgames._codec import is_int
 
 __all__ = ["DECK", "MISTIGRI", "MOTIFS", "Card"]
 
@@ -26,7 +27,7 @@ class Card(cards.Card):
 
     @motif.validator
     def _check_motif(self, _: object, motif: int) -> None:
-        if not isinstance(motif, int) or isinstance(motif, bool) or not 0 <= motif <= MOTIFS:
+        if not is_int(motif) or not 0 <= motif <= MOTIFS:
             msg = f"a classic Mistigri card's motif is 0 (the Mistigri) or 1..16, not {motif!r}"
             raise ValueError(msg)
 

@@ -10,13 +10,14 @@ import reprlib
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["Rules"]
 
 
 def _check_first_player(_: object, __: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         msg = f"first_player must be a seat number (an int >= 0), not {reprlib.repr(value)}"
         raise InvalidSetupError(msg)
 

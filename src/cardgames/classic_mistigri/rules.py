@@ -29,7 +29,6 @@ from cardgames.classic_mistigri.scenario import Setup, _check_scenario, scenario
 from cardgames.classic_mistigri.view import View
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
 __all__ = ["GAME", "Draw", "Rules", "Setup", "State", "scenario"]
@@ -143,11 +142,6 @@ class State(_BaseState[_Position]):
         return self._pos.source
 
     @property
-    def to_move(self) -> int | None:
-        """The seat whose turn it is, or ``None`` once the match is over."""
-        return self._pos.to_move
-
-    @property
     def is_over(self) -> bool:
         """Whether the match has ended (read once per step of every simulation)."""
         return self._pos.to_move is None
@@ -198,12 +192,6 @@ class State(_BaseState[_Position]):
         )
 
     # -- hooks ------------------------------------------------------------------------------
-
-    @classmethod
-    def _check_setup(cls, rules: Rules, players: int) -> None:
-        if rules.first_player >= players:
-            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
-            raise InvalidSetupError(msg)
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:

@@ -17,6 +17,7 @@ import attrs
 
 from cardgames.classic_mistigri.cards import _CARDS, DECK, MOTIFS, Card
 from cardgames.classic_mistigri.options import Rules
+from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -154,10 +155,10 @@ def scenario(
         else cast("tuple[tuple[int, ...], ...]", _rows(pairs, "pairs")),
         to_move=to_move,
     )
-    # Imported here: the rules module imports this one (for Setup and its checks).
-    from cardgames.classic_mistigri.rules import GAME  # noqa: PLC0415
+    # Found by its setup type: the rules module imports this one (for Setup and its checks).
+    game: Game[State] = Game.of_setup(Setup)
 
-    return GAME._from_setup(len(rows), setup, seed, rules)  # noqa: SLF001
+    return game.from_setup(len(rows), setup, seed=seed, rules=rules)
 
 
 def _rows(rows: object, field: str) -> tuple[tuple[object, ...], ...]:

@@ -12,7 +12,8 @@ import attrs
 
 import cardgames
 from cardgames import _extras
-from cardgames.arena import BotSpec, Report, plot
+from cardgames.arena import Report, plot
+from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import cardgames
-from cardgames.arena import BotSpec
+from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 from cardgames.text import LANGUAGES

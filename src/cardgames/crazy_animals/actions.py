@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.crazy_animals.cards import SLOTS
 from cardgames.engine import Action
 
@@ -28,13 +29,13 @@ __all__ = [
 
 
 def _check_slot(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SLOTS:
+    if not is_int(value) or not 0 <= value < SLOTS:
         msg = f"{attribute.name} must be a slot number 0..3, not {value!r}"
         raise ValueError(msg)
 
 
 def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         msg = f"{attribute.name} must be a seat number (an int >= 0), not {value!r}"
         raise ValueError(msg)
 

@@ -12,6 +12,7 @@ from typing import Final
 import attrs
 
 from cardgames import cards
+from cardgames._codec import is_int
 
 __all__ = ["DECK", "DRAW_TWO", "PEEK", "SLOTS", "SWAP", "Card"]
 
@@ -37,7 +38,7 @@ class Card(cards.Card):
 
     @face.validator
     def _check_face(self, _: object, face: int) -> None:
-        if not isinstance(face, int) or isinstance(face, bool) or not 0 <= face <= _DRAW_TWO:
+        if not is_int(face) or not 0 <= face <= _DRAW_TWO:
             msg = (
                 "a Crazy Animals card's face is a number 0..9, or 10 (Swap), 11 (Peek) or "
                 f"12 (Draw-two), not {face!r}"

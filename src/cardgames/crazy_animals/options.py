@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["MAX_ROUNDS", "Rules"]
@@ -17,7 +18,7 @@ MAX_ROUNDS = 100
 
 
 def _check_first_player(_: object, __: object, value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         msg = f"first_player must be a seat number (an int >= 0), not {value!r}"
         raise InvalidSetupError(msg)
 
@@ -25,7 +26,7 @@ def _check_first_player(_: object, __: object, value: int) -> None:
 def _check_rounds(_: object, __: object, value: int | None) -> None:
     if value is None:
         return
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROUNDS:
+    if not is_int(value) or not 1 <= value <= MAX_ROUNDS:
         msg = (
             f"rounds must be None (the rulebook's count) or an int in 1..{MAX_ROUNDS}, "
             f"not {value!r}"

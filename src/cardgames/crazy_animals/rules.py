@@ -89,7 +89,6 @@ from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
 from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 
 __all__ = ["GAME", "MAX_ROUNDS", "Rules", "State", "scenario"]
@@ -246,11 +245,6 @@ class State(_BaseState[_Position]):
         return _knowledge_of(self._pos, self._check_seat(seat))
 
     @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is, or ``None`` once the match is over."""
-        return self._pos.to_move
-
-    @property
     def is_over(self) -> bool:
         """Whether the whole match has ended (checked once per step of every simulation)."""
         return self._pos.to_move is None
@@ -305,12 +299,6 @@ class State(_BaseState[_Position]):
         return _build_view(base, self._pos, seat, self.starting_player, rounds, self.outcome)
 
     # -- hooks ------------------------------------------------------------------------------
-
-    @classmethod
-    def _check_setup(cls, rules: Rules, players: int) -> None:
-        if rules.first_player >= players:
-            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
-            raise InvalidSetupError(msg)
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:

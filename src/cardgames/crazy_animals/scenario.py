@@ -14,6 +14,7 @@ import attrs
 
 from cardgames.crazy_animals.cards import DECK, SLOTS, Card
 from cardgames.crazy_animals.options import Rules
+from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ def scenario(
         round=round,
         scores=tuple(scores) if scores is not None else (0,) * players,
     )
-    # Imported here: the rules module imports this one (for Setup and its checks).
-    from cardgames.crazy_animals.rules import GAME  # noqa: PLC0415
+    # Found by its setup type: the rules module imports this one (for Setup and its checks).
+    game: Game[State] = Game.of_setup(Setup)
 
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+    return game.from_setup(players, setup, seed=seed, rules=rules)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames import cards
+from cardgames._codec import is_int
 
 __all__ = ["DEFAULT_LAYOUT", "MISTIGRI", "Card"]
 
@@ -34,7 +35,7 @@ class Card(cards.Card):
     def __attrs_post_init__(self) -> None:
         """Refuse a card that no layout can hold."""
         v, c = self.value, self.colour
-        ok = all(isinstance(x, int) and not isinstance(x, bool) for x in (v, c)) and (
+        ok = all(is_int(x) for x in (v, c)) and (
             (v == c == _MISTIGRI_VALUE) or (1 <= v <= 9 and 1 <= c <= 9)  # noqa: PLR2004
         )
         if not ok:

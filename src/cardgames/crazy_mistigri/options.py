@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.crazy_mistigri.cards import DEFAULT_LAYOUT
 from cardgames.errors import InvalidSetupError
 
@@ -15,7 +16,7 @@ __all__ = ["Rules"]
 
 
 def _check_seat_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         msg = f"{attribute.name} must be a seat number (an int >= 0), not {value!r}"
         raise InvalidSetupError(msg)
 
@@ -29,7 +30,7 @@ def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) ->
             msg = f"colour_layout[{v - 1}] must list the {10 - v} colours of the {v}s: {colours!r}"
             raise InvalidSetupError(msg)
         for c in colours:
-            if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 9:  # noqa: PLR2004
+            if not is_int(c) or not 1 <= c <= 9:  # noqa: PLR2004
                 msg = f"colour_layout: the colours of the {v}s must be 1..9, got {c!r}"
                 raise InvalidSetupError(msg)
     if not shape_ok:
@@ -38,7 +39,7 @@ def _check_layout(_: object, __: object, layout: tuple[tuple[int, ...], ...]) ->
 
 
 def _check_rounds(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:  # noqa: PLR2004
+    if not is_int(value) or not 1 <= value <= 1000:  # noqa: PLR2004
         msg = f"{attribute.name} must be an int in 1..1000, not {value!r}"
         raise InvalidSetupError(msg)
 

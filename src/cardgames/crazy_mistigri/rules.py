@@ -91,7 +91,6 @@ from cardgames.crazy_mistigri.scenario import Setup, _check_setup, scenario
 from cardgames.crazy_mistigri.view import View, _view
 from cardgames.engine import Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
-from cardgames.errors import InvalidSetupError
 from cardgames.rng import Rng
 from cardgames.seats import Direction, seats_from
 
@@ -264,11 +263,6 @@ class State(_BaseState[_Position]):
         return self._pos.match.start
 
     @property
-    def to_move(self) -> int | None:
-        """The seat deciding now, or ``None`` once the match is over."""
-        return self._pos.to_move
-
-    @property
     def round(self) -> int:
         """The 1-based index of the current round."""
         return self._pos.match.round
@@ -300,12 +294,6 @@ class State(_BaseState[_Position]):
         return _view(self._pos, seat, self._view_base(seat))
 
     # -- hooks: setup ---------------------------------------------------------------------
-
-    @classmethod
-    def _check_setup(cls, rules: Rules, players: int) -> None:
-        if rules.first_player >= players:
-            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
-            raise InvalidSetupError(msg)
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:

@@ -17,6 +17,7 @@ import attrs
 
 from cardgames.crazy_mistigri.cards import _CARD, Card, _deck_ids, _id, _Layout
 from cardgames.crazy_mistigri.options import Rules
+from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 from cardgames.seats import Direction
 
@@ -203,10 +204,10 @@ def scenario(
         scores=(0,) * players if scores is None else _as_tuple(scores, "scores"),  # type: ignore[arg-type]
         starting_player=to_move if starting_player is None else starting_player,
     )
-    # Imported here: the rules module imports this one (for Setup and its checks).
-    from cardgames.crazy_mistigri.rules import GAME  # noqa: PLC0415
+    # Found by its setup type: the rules module imports this one (for Setup and its checks).
+    game: Game[State] = Game.of_setup(Setup)
 
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+    return game.from_setup(players, setup, seed=seed, rules=rules)
 
 
 def _as_tuple(items: object, field: str) -> tuple[object, ...]:

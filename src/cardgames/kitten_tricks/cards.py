@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgames import cards
+from cardgames._codec import is_int
 
 __all__ = ["COLOUR_NAMES", "MAX_VALUES", "Card"]
 
@@ -47,7 +48,7 @@ class Card(cards.Card):
 
     @value.validator
     def _check_value(self, _: object, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_VALUES:
+        if not is_int(value) or not 1 <= value <= MAX_VALUES:
             msg = f"a kitten tricks card's value is 1..{MAX_VALUES}, not {value!r}"
             raise ValueError(msg)
 

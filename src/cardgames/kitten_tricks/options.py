@@ -12,6 +12,7 @@ from types import MappingProxyType
 import attrs
 
 from cardgames import cards
+from cardgames._codec import is_int
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks.cards import COLOUR_NAMES, MAX_VALUES, Card, _deck
 
@@ -27,12 +28,7 @@ SUPER_CHATS_TO_WIN = 3
 
 def _int_in(name: str, low: int, high: int | None) -> Callable[[object, object, int], None]:
     def check(_: object, __: object, value: int) -> None:
-        if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
-            or value < low
-            or (high is not None and value > high)
-        ):
+        if not is_int(value) or value < low or (high is not None and value > high):
             allowed = f"an int >= {low}" if high is None else f"an int in {low}..{high}"
             msg = f"{name} must be {allowed}, not {value!r}"
             raise InvalidSetupError(msg)

@@ -199,11 +199,6 @@ class State(_BaseState[_Position]):
         return self._pos.table.starter
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to play to the trick, or ``None`` once the match is over."""
-        return self._pos.to_move
-
-    @property
     def is_over(self) -> bool:
         """Whether the whole match has ended (checked once per step of every simulation)."""
         return self._pos.to_move is None
@@ -281,9 +276,7 @@ class State(_BaseState[_Position]):
 
     @classmethod
     def _check_setup(cls, rules: Rules, players: int) -> None:
-        if rules.first_player >= players:
-            msg = f"first_player {rules.first_player} is not a seat of a {players}-player match"
-            raise InvalidSetupError(msg)
+        super()._check_setup(rules, players)
         needed = HAND_SIZES[players] * players + 1
         size = rules.colours * rules.values
         if size < needed:

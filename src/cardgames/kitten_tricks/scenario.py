@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks.cards import Card
 
@@ -253,15 +254,15 @@ def scenario(
             colour or every colour, a count or seat is out of range. The message starts with
             the field at fault, such as ``hands`` or ``collections[1]``.
     """
-    # Imported here: the rules module imports this one (for Setup and its checks).
-    from cardgames.kitten_tricks.rules import GAME  # noqa: PLC0415
+    # Found by its setup type: the rules module imports this one (for Setup and its checks).
+    game: Game[State] = Game.of_setup(Setup)
 
     hands_ = tuple(_entries(f"hands[{s}]", h) for s, h in enumerate(_entries("hands", hands)))
     players = len(hands_)
-    if not GAME.min_players <= players <= GAME.max_players:
+    if not game.min_players <= players <= game.max_players:
         msg = (
-            f"hands: one hand per player, got {players}; {GAME.title} is played by "
-            f"{GAME.min_players} to {GAME.max_players} players"
+            f"hands: one hand per player, got {players}; {game.title} is played by "
+            f"{game.min_players} to {game.max_players} players"
         )
         raise InvalidSetupError(msg)
     trick_ = _entries("trick", trick)
@@ -300,4 +301,4 @@ def scenario(
         round=round,
         starter=starter,
     )
-    return GAME._from_setup(players, setup, seed, rules)  # noqa: SLF001
+    return game.from_setup(players, setup, seed=seed, rules=rules)

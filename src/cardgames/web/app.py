@@ -48,6 +48,7 @@ import attrs
 
 import cardgames
 from cardgames import _extras
+from cardgames._codec import is_int
 from cardgames.errors import CardGameError, InvalidStateError, MissingExtraError, StaleMoveError
 
 try:
@@ -857,7 +858,7 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     if not isinstance(language, str) or language not in LANGUAGES:
         _refuse(f"no language {language!r:.40}: the languages are {', '.join(LANGUAGES)}")
     seed = request.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and (not is_int(seed)):
         _refuse("the seed must be a whole number, or left out")
     table = Table.new(game.slug, players=players, names=names, bots=bots, seed=seed)
     return table, language

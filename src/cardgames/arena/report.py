@@ -1,0 +1,347 @@
+"""The report of a simulation or a tournament: its records, and how it reads as text."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+
+import cardgames
+
+__all__ = [
+    "BotResult",
+    "Comparison",
+    "Distribution",
+    "Estimate",
+    "MatchError",
+    "Report",
+    "SeatResult",
+    "Timing",
+]
+
+Mode = Literal["rotate", "duplicate", "tournament"]
+"""How the matches of a report were seated (see the arena's overview)."""
+
+
+@attrs.frozen
+class Estimate:
+    """A mean with its 95% confidence interval (normal approximation, clipped to the range).
+
+    With fewer than two units the interval is the whole range: one unit says nothing of the
+    spread.
+    """
+
+    mean: float
+    low: float
+    high: float
+    half_width: float
+    """`1.96` standard errors (before clipping to the range)."""
+    units: int
+    """The number of independent units the interval is taken over (matches or deals)."""
+
+    def __str__(self) -> str:
+        """Return `mean [low, high]` with three decimals."""
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+@attrs.frozen
+class Distribution:
+    """The distribution of an integer quantity (scores, decisions, rounds)."""
+
+    histogram: tuple[tuple[int, int], ...]
+    """`(value, count)` pairs, in increasing value."""
+
+    @property
+    def count(self) -> int:
+        """The number of observations."""
+        return sum(n for _, n in self.histogram)
+
+    @property
+    def mean(self) -> float:
+        """The mean value (0 for no observation)."""
+        count = self.count
+        return sum(v * n for v, n in self.histogram) / count if count else 0.0
+
+    @property
+    def stdev(self) -> float:
+        """The sample standard deviation (0 for fewer than two observations)."""
+        count = self.count
+        if count < 2:  # noqa: PLR2004 - a spread needs two
+            return 0.0
+        mean = self.mean
+        return math.sqrt(sum(n * (v - mean) ** 2 for v, n in self.histogram) / (count - 1))
+
+    @property
+    def minimum(self) -> int:
+        """The smallest value (0 for no observation)."""
+        return self.histogram[0][0] if self.histogram else 0
+
+    @property
+    def maximum(self) -> int:
+        """The largest value (0 for no observation)."""
+        return self.histogram[-1][0] if self.histogram else 0
+
+    def __str__(self) -> str:
+        """Return `mean ± stdev [min-max]`."""
+        return f"{self.mean:.1f} ± {self.stdev:.1f} [{self.minimum}-{self.maximum}]"
+
+
+@attrs.frozen
+class BotResult:
+    """One bot's results over a simulation."""
+
+    label: str
+    seat_matches: int
+    """The number of (match, seat) pairs it played."""
+    share: Estimate
+    """Its win share, the interval taken over the independent units (deals when paired)."""
+    unpaired: Estimate
+    """The same share with the interval taken over matches as if they were independent: in
+    duplicate mode, the interval the same number of independent matches would give."""
+    scores: Distribution
+    """Its final score in each seat it played."""
+
+    @property
+    def narrowing(self) -> float:
+        """How many times narrower the interval is than an unpaired one (1 when unpaired)."""
+        return self.unpaired.half_width / self.share.half_width if self.share.half_width else 1.0
+
+
+@attrs.frozen
+class SeatResult:
+    """One seat's results over a simulation, whoever sat there."""
+
+    seat: int
+    share: Estimate
+    scores: Distribution
+
+
+@attrs.frozen
+class Comparison:
+    """Bot `first`'s win share minus bot `second`'s, paired by unit (deal or match)."""
+
+    first: str
+    second: str
+    difference: Estimate
+
+    @property
+    def is_significant(self) -> bool:
+        """The 95% interval of the difference excludes 0."""
+        return self.difference.low > 0 or self.difference.high < 0
+
+
+@attrs.frozen
+class MatchError:
+    """A match that raised instead of ending (its deal is left out of the statistics)."""
+
+    match: int
+    seed: int
+    seating: tuple[str, ...]
+    error: str
+
+
+@attrs.frozen
+class Timing:
+    """How fast a simulation ran: it depends on the machine, so reports compare without it."""
+
+    wall_seconds: float
+    match_seconds: float
+    """The seconds spent inside matches, added up over the workers."""
+    decisions: int
+    executor: str
+    ms_per_decision: tuple[tuple[str, float], ...]
+    """Each bot's mean milliseconds per decision (one-legal-action turns included)."""
+    matches: int
+
+    @property
+    def matches_per_second(self) -> float:
+        """Matches per wall-clock second."""
+        return self._per_second(self.matches)
+
+    @property
+    def decisions_per_second(self) -> float:
+        """Decisions per wall-clock second."""
+        return self._per_second(self.decisions)
+
+    def _per_second(self, count: int) -> float:
+        return count / self.wall_seconds if self.wall_seconds > 0 else 0.0
+
+
+@attrs.frozen
+class Report:
+    """The results of a simulation or a tournament.
+
+    Reports compare equal when their results are equal: `timing`, which depends on the
+    machine and the executor, takes no part.
+    """
+
+    game: str
+    players: int
+    mode: Mode
+    matches: int
+    seed: int
+    rules: Any
+    seatings: tuple[tuple[str, ...], ...]
+    """Each seating: the label of the bot at each seat."""
+    bots: tuple[BotResult, ...]
+    seats: tuple[SeatResult, ...]
+    comparisons: tuple[Comparison, ...]
+    """Every pair of bots, the first listed first."""
+    decisions: Distribution
+    """The number of decisions (actions) per match."""
+    rounds: Distribution
+    """The number of rounds per match."""
+    errors: int
+    """The number of matches that raised (none expected)."""
+    error_samples: tuple[MatchError, ...]
+    """The first few of them."""
+    timing: Timing = attrs.field(eq=False, repr=False)
+
+    @property
+    def deals(self) -> int:
+        """The number of distinct deals played."""
+        return self.matches // len(self.seatings) if self.mode != "rotate" else self.matches
+
+    @property
+    def fair_share(self) -> float:
+        """The share a bot no stronger than the others gets: `1 / players`."""
+        return 1 / self.players
+
+    @property
+    def ranking(self) -> tuple[BotResult, ...]:
+        """The bots by decreasing win share."""
+        return tuple(sorted(self.bots, key=lambda bot: -bot.share.mean))
+
+    def bot(self, label: str) -> BotResult:
+        """The results of the bot labelled `label`.
+
+        Raises:
+            KeyError: no bot has that label.
+        """
+        for bot in self.bots:
+            if bot.label == label:
+                return bot
+        raise KeyError(label)
+
+    def comparison(self, first: str, second: str) -> Comparison:
+        """Bot `first`'s share minus bot `second`'s, paired.
+
+        Raises:
+            KeyError: no such pair of bots.
+        """
+        for item in self.comparisons:
+            if (item.first, item.second) == (first, second):
+                return item
+            if (item.second, item.first) == (first, second):
+                return Comparison(first, second, _negate(item.difference))
+        raise KeyError((first, second))
+
+    def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
+        """The report as plain data (JSON-ready); `timing=False` leaves out the speed."""
+        data = attrs.asdict(self)
+        data["rules"] = (
+            attrs.asdict(self.rules) if attrs.has(type(self.rules)) else repr(self.rules)
+        )
+        data["deals"] = self.deals
+        data["fair_share"] = self.fair_share
+        data["ranking"] = [bot.label for bot in self.ranking]
+        for bot, raw in zip(self.bots, data["bots"], strict=True):
+            raw["narrowing"] = bot.narrowing
+        for item in (*data["bots"], *data["seats"]):
+            item["scores"]["mean"] = _distribution_of(item["scores"]).mean
+        if timing:
+            data["timing"]["matches_per_second"] = self.timing.matches_per_second
+            data["timing"]["decisions_per_second"] = self.timing.decisions_per_second
+        else:
+            del data["timing"]
+        return data
+
+    def to_json(self, *, timing: bool = True, indent: int | None = 2) -> str:
+        """The report as JSON text (see [`to_dict`][cardgames.arena.Report.to_dict])."""
+        return json.dumps(self.to_dict(timing=timing), indent=indent)
+
+    def table(self) -> str:
+        """A readable summary: the settings, the bots, the seats, the length and the speed."""
+        return _table(self)
+
+
+def _distribution_of(data: Mapping[str, Any]) -> Distribution:
+    return Distribution(tuple((v, n) for v, n in data["histogram"]))
+
+
+def _negate(estimate: Estimate) -> Estimate:
+    return Estimate(
+        -estimate.mean, -estimate.high, -estimate.low, estimate.half_width, estimate.units
+    )
+
+
+# -- the report as text ------------------------------------------------------------------------
+
+
+def _rules_text(slug: str, rules: object) -> str:
+    return "default rules" if rules == cardgames.get_game(slug).Rules() else repr(rules)
+
+
+def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    line = "  ".join(f"{{:<{w}}}" for w in widths)
+    return [line.format(*header).rstrip(), *(line.format(*row).rstrip() for row in rows)]
+
+
+def _table(report: Report) -> str:
+    mode = {
+        "rotate": "the lineup rotated over the seats, one deal per match",
+        "duplicate": f"duplicate: {report.deals} deals x {len(report.seatings)} rotations",
+        "tournament": f"tournament: {report.deals} deals x {len(report.seatings)} seatings",
+    }[report.mode]
+    lines = [
+        (
+            f"{report.game}, {report.players} players, {report.matches} matches ({mode}), "
+            f"seed {report.seed}, {_rules_text(report.game, report.rules)}"
+        ),
+        "",
+    ]
+    paired = report.mode != "rotate"
+    header = ["rank", "bot", "win share (95% CI)", "±"]
+    if paired:
+        header += ["± unpaired"]
+    header += ["seat-matches", "score", "ms/decision"]
+    ms = dict(report.timing.ms_per_decision)
+    rows = []
+    for rank, bot in enumerate(report.ranking, 1):
+        row = [str(rank), bot.label, str(bot.share), f"{bot.share.half_width:.3f}"]
+        if paired:
+            row.append(f"{bot.unpaired.half_width:.3f}")
+        row += [str(bot.seat_matches), str(bot.scores), f"{ms.get(bot.label, 0.0):.2f}"]
+        rows.append(row)
+    lines += _rows(header, rows)
+    lines.append(f"fair share: {report.fair_share:.3f}")
+    if report.mode == "tournament" or len(report.bots) > 2:  # noqa: PLR2004 - one pair is the table
+        lines.append("")
+        ranked = [bot.label for bot in report.ranking]
+        pairs = [
+            [c.first, c.second, str(c.difference), "yes" if c.is_significant else "no"]
+            for c in itertools.starmap(report.comparison, itertools.combinations(ranked, 2))
+        ]
+        lines += _rows(["bot", "minus bot", "difference (95% CI)", "significant"], pairs)
+    lines.append("")
+    lines += _rows(
+        ["seat", "win share (95% CI)", "score"],
+        [[str(s.seat), str(s.share), str(s.scores)] for s in report.seats],
+    )
+    timing = report.timing
+    lines += [
+        "",
+        f"match length: {report.decisions} decisions, {report.rounds} rounds",
+        f"errors: {report.errors}",
+        (
+            f"{timing.matches_per_second:,.1f} matches/s, {timing.decisions_per_second:,.0f} "
+            f"decisions/s, {timing.wall_seconds:.1f} s on {timing.executor}"
+        ),
+    ]
+    lines += [f"  match {e.match} (seed {e.seed}): {e.error}" for e in report.error_samples]
+    return "\n".join(lines)

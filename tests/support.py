@@ -1,0 +1,61 @@
+"""What the test suite needs to know of a game beyond the engine contract.
+
+Each game's test folder, ``tests/<package>/``, declares it in its ``__init__.py`` as
+``SUPPORT``, a `Support`; `tested` finds every declaration. So the suite's per-game tables
+(the ruling prefix the coverage test looks for, the field a card shows, how the untrusted-input
+fuzzer builds a scenario) come from the game's own folder, and a new game touches no shared test
+file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import cardgames
+from cardgames.engine import Game, State
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository's root."""
+
+Zones = Mapping[str, tuple[Any, ...]]
+"""A state's zones (`State.zones`)."""
+
+
+@attrs.frozen
+class Support:
+    """One game's declaration for the test suite."""
+
+    game: Game[Any]
+    """The game."""
+    rulings: str
+    """The prefix of its ruling ids (``CL`` for ``CL-4``), which its page and tests cite."""
+    shown: str
+    """The field of its card type that says what the card shows: the card's first field."""
+    page: Path
+    """Its rules page, numbered clause by clause (``docs/games/<slug>.md`` for a shipped game)."""
+    scenario_from_zones: Callable[[Zones, int, int], State[Any]]
+    """A scenario state whose setup holds the given zones of a fresh deal (players, seed)."""
+    folder: Path
+    """Its test folder, whose ``test_*.py`` name its clauses and rulings."""
+
+
+def shipped(
+    slug: str,
+    *,
+    rulings: str,
+    shown: str,
+    scenario_from_zones: Callable[[Zones, int, int], State[Any]],
+    init: str,
+) -> Support:
+    """The support of a game of the library, declared by the ``__init__.py`` at ``init``.
+
+    Its page is ``docs/games/<slug>.md`` and its tests are the folder of ``init``.
+    """
+    game = cardgames.get_game(slug)
+    page = ROOT / "docs" / "games" / f"{slug}.md"
+    folder = Path(init).resolve().parent
+    return Support(game, rulings, shown, page, scenario_from_zones, folder)
