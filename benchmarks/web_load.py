@@ -49,7 +49,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import cardgames
-from cardgames.web.store import open_store
+from cardgames.web.database import open_store
 
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 _LIMITS = ["--tables-per-minute", "100000", "--table-burst", "100000"]

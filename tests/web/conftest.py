@@ -26,7 +26,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from cardgames.table import Table
-from cardgames.web.store import open_store
+from cardgames.web.database import open_store
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_ARGS = [

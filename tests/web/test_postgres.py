@@ -20,7 +20,7 @@ from websockets.exceptions import InvalidMessage
 
 from cardgames.protocol import Act
 from cardgames.table import Table
-from cardgames.web.store import open_store
+from cardgames.web.database import open_store
 
 from .conftest import Server, drain, each_move, receive_json, seat_socket
 

@@ -62,8 +62,9 @@ except ImportError:
 
 from cardgames.protocol import Act, Refused, handle, request_from_json
 from cardgames.table import BotMove, BotTurn, Table, decide
+from cardgames.web.database import open_store
 from cardgames.web.page import LANGUAGES, Presenter
-from cardgames.web.store import Store, Stored, StoreError, open_store
+from cardgames.web.store import Store, Stored, StoreError
 
 __all__ = [
     "BOTS",

@@ -36,7 +36,8 @@ except ImportError:
     raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
 
 from cardgames.web.app import Limits, create_app
-from cardgames.web.store import StoreError, open_store
+from cardgames.web.database import open_store
+from cardgames.web.store import StoreError
 
 __all__ = ["serve"]
 

@@ -11,7 +11,7 @@ answered move left it, and two processes never both play a move at the same posi
 [`TableStore`][cardgames.web.store.TableStore] is the sqlite store (WAL mode: a committed
 transaction survives the process being killed); `postgresql://...` databases are served by
 [`PostgresStore`][cardgames.web.postgres.PostgresStore], which needs the `postgres` extra.
-[`open_store`][cardgames.web.store.open_store] picks one from the `--database` text. This module
+[`open_store`][cardgames.web.database.open_store] picks one from the `--database` text. This module
 imports neither the web framework nor a database driver.
 
 Examples:
@@ -50,7 +50,6 @@ __all__ = [
     "StoreError",
     "Stored",
     "TableStore",
-    "open_store",
 ]
 
 DEFAULT_PATH = Path("cardgames-tables.sqlite3")
@@ -148,33 +147,6 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Close the database."""
-
-
-def open_store(database: str | Path, *, timeout: float = 5.0) -> Store:
-    """Open the store that ``database`` names: a `postgresql://` URL, else a sqlite file.
-
-    The database is created or migrated to this release's layout before this returns.
-
-    Args:
-        database: a sqlite file (created if absent), `":memory:"`, or a PostgreSQL URL
-            (`postgresql://user@host:port/name`).
-        timeout: how long a write waits for a table's lock before it gives up, in seconds.
-
-    Raises:
-        StoreError: the database cannot be opened or is not one of the server's.
-    """
-    text = str(database)
-    if text.startswith(("postgresql://", "postgres://")):
-        try:
-            from cardgames.web.postgres import PostgresStore  # noqa: PLC0415 - optional driver
-        except ImportError as error:
-            msg = (
-                "a PostgreSQL database needs the postgres extra: "
-                f"pip install 'cardgames-rules[postgres]' ({error})"
-            )
-            raise StoreError(msg) from None
-        return PostgresStore(text, timeout=timeout)
-    return TableStore(text, timeout=timeout)
 
 
 def purge_before(
