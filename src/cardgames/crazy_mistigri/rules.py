@@ -399,12 +399,12 @@ class State(_BaseState[_Position]):
         return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
-        if type(action) not in {type(a) for a in self.legal_actions()}:
-            # A kind that is not legal now: the engine names the kinds that are.
-            return super()._why_illegal(action)
         # The phase's own checks, the ones its legal actions pass (see `_why_not`).
         reason = _why_not(self._pos, action)
-        return super()._why_illegal(action) if reason is None else reason
+        if reason is None or reason is _NOT_THIS_STEP:
+            # A kind this step does not offer: the engine names the kinds it does.
+            return super()._why_illegal(action)
+        return reason
 
     # -- hooks: transitions -----------------------------------------------------------------
 
