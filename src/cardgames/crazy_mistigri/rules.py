@@ -61,6 +61,7 @@ from cardgames.crazy_mistigri._position import (
     _SWAP,
     _THREES,
     _Match,
+    _new_position,
     _outcome,
     _Position,
 )
@@ -361,7 +362,7 @@ class State(_BaseState[_Position]):
             for s, h in enumerate(setup.hands)
         ]
         to_move = setup.to_move
-        pos = _Position(
+        pos = _new_position(
             hands=hands,
             pile=tuple(_id(c) for c in setup.pile),
             direction=setup.direction,
@@ -495,7 +496,7 @@ def _new_round(
     for seat, hand in enumerate(hands):
         events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
     # The starting player draws first, from the player on their right (CM-3).
-    first = _Position(
+    first = _new_position(
         hands=tuple(hands),
         pile=(),
         direction=int(Direction.CLOCKWISE),

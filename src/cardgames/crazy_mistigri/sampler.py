@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
-from cardgames.crazy_mistigri._position import _STEPS, _Match, _Position
+from cardgames.crazy_mistigri._position import _STEPS, _Match, _new_position, _Position
 from cardgames.crazy_mistigri.cards import (
     _MISTIGRI_VALUE,
     Card,
@@ -119,7 +119,7 @@ def _observe(view: View) -> _Observations:
         twins=_has_twins(rules.colour_layout),
     )
     chosen = view.chosen_card
-    template = _Position(
+    template = _new_position(
         hands=tuple(own if s == seat else () for s in range(players)),
         pile=tuple(map(_id, view.discard_pile)),
         direction=int(view.direction),
