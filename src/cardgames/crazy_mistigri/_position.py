@@ -6,17 +6,11 @@ A position is a record of plain values: the hands and the pile as card ids (see
 the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
 
 A position is never changed once a transition has returned it: a transition copies the
-position it starts from with `_Position.but` and sets the fields that change on the copy,
-
-```python
-after = pos.but()
-after.phase = _DISCARD
-after.to_move = mover
-```
-
-and `cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled
-build this module is compiled: the records are native classes, whose fields are C struct
-members and whose constructor, called from the compiled rules, is a direct C call.
+position it starts from with `_Position.but` and sets the fields that change on the copy
+(``after = pos.but()``, then ``after.phase = _DISCARD``), and
+`cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled build
+this module is compiled: the records are native classes, whose fields are C struct members,
+and a copy made by the compiled rules is a direct C call.
 """
 
 from __future__ import annotations
