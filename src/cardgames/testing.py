@@ -17,6 +17,7 @@ test suite drives them with hypothesis.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -38,6 +39,7 @@ __all__ = [
     "check_illegal_actions_rejected",
     "check_json_round_trip",
     "check_outcome",
+    "check_positions_unchanged",
     "check_replay",
     "check_sample_world",
     "check_state",
@@ -407,6 +409,30 @@ def check_tampered_json(state: State[Any]) -> None:
             raise _fail(state, "a history going on after the end of the match was accepted")
 
 
+def _position_snapshot(state: State[Any]) -> bytes:
+    """Every field of the position ``state`` holds, down to the last card, as bytes."""
+    return pickle.dumps(state._pos, pickle.HIGHEST_PROTOCOL)  # noqa: SLF001 - what is checked
+
+
+def check_positions_unchanged(state: State[Any]) -> None:
+    """Neither the views nor any `apply` change the position a state holds.
+
+    A game may build its next position by copying this one and changing the copy, never by
+    changing this one in place: states share positions with nobody, but a state is a value.
+    The position is pickled (every field, however deep) before, after the views of every seat
+    and after each legal action is applied, and the three are compared.
+    """
+    kept = _position_snapshot(state)
+    for seat in range(state.players):
+        state.view(seat)
+    if _position_snapshot(state) != kept:
+        raise _fail(state, "taking the views changed the state's position")
+    for action in state.legal_actions():
+        state.apply(action)
+        if _position_snapshot(state) != kept:
+            raise _fail(state, f"applying {action} changed the position of the state it left")
+
+
 def check_replay(state: State[Any]) -> None:
     """Replaying the history from the same seed gives the same match (determinism)."""
     game = state.game
@@ -427,6 +453,7 @@ def check_state(state: State[Any], rng: Rng | None = None) -> None:
     check_outcome(state)
     check_illegal_actions_rejected(state)
     check_views(state, rng)
+    check_positions_unchanged(state)
     check_json_round_trip(state)
 
 

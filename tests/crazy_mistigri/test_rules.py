@@ -10,12 +10,12 @@ in colours ``1 .. 10 - v``; three players use the values 3..8, four players 2..9
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-import attrs
 import pytest
 
 import cardgames
@@ -42,6 +42,8 @@ from cardgames.crazy_mistigri import (
     SwapWithPile,
     scenario,
 )
+from cardgames.crazy_mistigri import cards as cm_cards
+from cardgames.crazy_mistigri import rules as cm_rules
 from cardgames.engine import Action, Event
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from cardgames.rng import Rng
@@ -1042,25 +1044,85 @@ def test_event_texts() -> None:
     ]
 
 
+def _candidates(state: State) -> list[Action]:
+    """Actions of every kind for ``state``: its legal ones, and near misses of each kind.
+
+    The cards are those of the hands that act now, the pile and a few others of the deck; the
+    seats run one past the last.
+    """
+    pos = state._pos
+    rng = random.Random(len(state.history))
+    near = [c for hand in pos.hands for c in hand if c not in pos.hands[pos.mover]]
+    ids = sorted({*pos.hands[pos.mover], *pos.pile, *rng.sample(near, min(3, len(near)))})
+    if pos.swapper >= 0:
+        ids = sorted({*ids, *pos.hands[pos.swapper]})
+    cards_ = [cm_cards._CARD[i] for i in ids]
+    seats = range(state.players + 1)
+    kinds: list[Action] = [DrawChosen(), Pass(), EndTurn(), Reverse(), DiscardOnes(), SwapLater()]
+    kinds += [Draw(i) for i in range(12)]
+    kinds += [DiscardPair(a, b) for a in cards_ for b in cards_]  # type: ignore[arg-type]
+    kinds += [SwapWithPile(a, b) for a in cards_ for b in cards_]  # type: ignore[arg-type]
+    kinds += [ForceCard(c) for c in cards_]  # type: ignore[arg-type]
+    kinds += [GiveCard(c, to) for c in cards_ for to in seats]  # type: ignore[arg-type]
+    kinds += [PilePick(c, to) for c in cards_ for to in seats]  # type: ignore[arg-type]
+    return [*state.legal_actions(), *kinds]
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_events_built_field_by_field_equal_those_their_classes_build(players: int) -> None:
-    """The deal's and the round end's events, built field by field, equal their classes' own."""
-    built = {"dealt", "round-ended"}
-    seen: set[str] = set()
-    for seed in range(3):
-        state = GAME.new(players, seed=seed)
-        while not state.is_over:
-            state = state.apply(state.legal_actions()[-1])
-        for event in state.events:
-            if event.kind in built:
-                seen.add(event.kind)
-                # evolve reads every field of the event and calls the class with them
-                rebuilt = attrs.evolve(event)
-                assert type(rebuilt) is type(event)
-                assert rebuilt == event
-                assert hash(rebuilt) == hash(event)
-                assert rebuilt.to_dict() == event.to_dict()
-    assert seen == built
+def test_legal_actions_are_exactly_those_that_pass_their_phase_checks(players: int) -> None:
+    """Legality is written once: `_why_not` passes an action exactly when `_legal` lists it.
+
+    And every action it refuses is refused by `apply` with the same reason in the message.
+    """
+    phases: set[str] = set()
+    for seed in range(2):
+        for any_state in testing.random_match(GAME, players, seed):
+            state = cast("State", any_state)
+            if state.is_over:
+                break
+            phases.add(state.step)
+            legal = set(state.legal_actions())
+            for action in _candidates(state):
+                reason = cm_rules._why_not(state._pos, action)
+                assert (reason is None) == (action in legal), (state.step, action, reason)
+            illegal = [a for a in _candidates(state) if a not in legal]
+            for action in illegal[:: max(1, len(illegal) // 4)]:
+                with pytest.raises(IllegalActionError) as caught:
+                    state.apply(action)
+                reason = cm_rules._why_not(state._pos, action)
+                if reason == cm_rules._NOT_THIS_STEP:
+                    assert "is not legal now; legal kinds now" in str(caught.value)
+                else:
+                    assert f": {reason}. Legal:" in str(caught.value)
+    assert phases >= {"draw", "discard-or-pass"}
+
+
+def test_positions_unchanged_check_catches_a_transition_changing_its_start() -> None:
+    """`testing.check_positions_unchanged` fails when an apply changes the position it left."""
+
+    class Changing:
+        """A state whose apply changes the position it started from (the fault to catch)."""
+
+        def __init__(self, state: State) -> None:
+            self._state = state
+            self._pos = state._pos
+            self.players = state.players
+
+        def view(self, seat: int) -> object:
+            return self._state.view(seat)
+
+        def legal_actions(self) -> tuple[Action, ...]:
+            return self._state.legal_actions()
+
+        def apply(self, action: Action) -> State:
+            after = self._state.apply(action)
+            self._pos.pile = after._pos.pile + self._pos.pile
+            return after
+
+    start = table([["5c1", "5c2"], ["7c3"], ["6c4", "3c1"]])
+    testing.check_positions_unchanged(start)
+    with pytest.raises(testing.ContractViolation, match="changed the position"):
+        testing.check_positions_unchanged(Changing(start))  # type: ignore[arg-type]
 
 
 def test_golden_transcript() -> None:

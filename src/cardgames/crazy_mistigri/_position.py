@@ -1,15 +1,23 @@
 """How the engine holds a moment of a Crazy Mistigri match (internal).
 
-A position is a tuple of plain values, cheap to copy with one field changed: the hands and the
-pile as card ids (see `cardgames.crazy_mistigri.cards`), the arrow, the aids, and what the seat
-to move decides now (the phase), with the turn's pending effects. The rules (`rules.py`), the
-views (`view.py`), the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
+A position is a record of plain values: the hands and the pile as card ids (see
+`cardgames.crazy_mistigri.cards`), the arrow, the aids, and what the seat to move decides now
+(the phase), with the turn's pending effects. The rules (`rules.py`), the views (`view.py`),
+the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
+
+A position is never changed once a transition has returned it: a transition copies the
+position it starts from with `_Position.but` and sets the fields that change on the copy
+(``after = pos.but()``, then ``after.phase = _DISCARD``), and
+`cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled build
+this module is compiled: the records are native classes, whose fields are C struct members,
+and a copy made by the compiled rules is a direct C call.
 """
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, final
 
+from cardgames._mypyc import mypyc_attr
 from cardgames.engine import Outcome
 
 # What the seat to move decides now (Final: the compiled rules inline them).
@@ -36,16 +44,70 @@ _STEPS = (
     "over",
 )
 
+# The fields of each record: its ``__slots__`` in the pure build, and what pickling stores (mypyc
+# ignores ``__slots__``: a compiled record's fields are C struct members).
+_MATCH_FIELDS: Final = ("round", "start", "scores", "winners", "twins")
+_POSITION_FIELDS: Final = (
+    "hands",
+    "pile",
+    "direction",
+    "passed",
+    "phase",
+    "to_move",
+    "mover",
+    "source",
+    "draws",
+    "forced",
+    "swapper",
+    "recipients",
+    "match",
+)
 
-class _Match(NamedTuple):
-    round: int
+
+# acyclic: a record holds only tuples, ints and another record, never itself, so the compiled
+# class stays out of the garbage collector's lists (as the tuples it replaced did not).
+@final
+@mypyc_attr(acyclic=True)
+class _Match:
+    """What carries over from one round to the next."""
+
+    __slots__ = _MATCH_FIELDS
+
+    round: int  # the 1-based index of the round in play
     start: int  # the starting player of this round
     scores: tuple[int, ...]  # penalty totals of the finished rounds
-    winners: tuple[int, ...] | None
+    winners: tuple[int, ...] | None  # once the match is over
     twins: bool  # whether the layout has twin cards (same value and colour)
 
+    def __init__(
+        self,
+        *,
+        round: int,  # noqa: A002 - the name of the field
+        start: int,
+        scores: tuple[int, ...],
+        winners: tuple[int, ...] | None,
+        twins: bool,
+    ) -> None:
+        """Name every field: a match record is built once per round."""
+        self.round = round
+        self.start = start
+        self.scores = scores
+        self.winners = winners
+        self.twins = twins
 
-class _Position(NamedTuple):
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (a compiled record has no instance dict)."""
+        fields = {name: getattr(self, name) for name in _MATCH_FIELDS}
+        return _rebuilt, (_Match, fields)
+
+
+@final
+@mypyc_attr(acyclic=True)
+class _Position:
+    """A moment of a round: the cards, the arrow, the aids and what the seat to move decides."""
+
+    __slots__ = _POSITION_FIELDS
+
     hands: tuple[tuple[int, ...], ...]  # card ids, in fan order
     pile: tuple[int, ...]  # bottom first
     direction: int  # +1 clockwise, -1 counterclockwise
@@ -59,6 +121,83 @@ class _Position(NamedTuple):
     swapper: int  # the seat with a 3+3 swap due after this turn's draws, or -1
     recipients: tuple[int, ...]  # in _PICK: the seats still to get a pile card
     match: _Match
+
+    # No __init__: ``_Position()`` is then a bare instance, made in C in either build (with an
+    # __init__, the pure build would run one more Python call per copy: about twice the cost of
+    # a copy). `_new_position` names every field of a new one.
+
+    def but(self) -> _Position:
+        """A copy of this position, for a transition to change before it returns it.
+
+        The one place that copies every field: a new field is added here, in `_new_position`
+        and in `_POSITION_FIELDS`, and nowhere else.
+        """
+        after = _Position()
+        after.hands = self.hands
+        after.pile = self.pile
+        after.direction = self.direction
+        after.passed = self.passed
+        after.phase = self.phase
+        after.to_move = self.to_move
+        after.mover = self.mover
+        after.source = self.source
+        after.draws = self.draws
+        after.forced = self.forced
+        after.swapper = self.swapper
+        after.recipients = self.recipients
+        after.match = self.match
+        return after
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle by the constructor's arguments (a compiled record has no instance dict)."""
+        return _unpickled_position, ({name: getattr(self, name) for name in _POSITION_FIELDS},)
+
+
+def _rebuilt(cls: type[_Match], fields: dict[str, object]) -> _Match:
+    """Rebuild a pickled match record (see ``__reduce__``) through its constructor."""
+    return cls(**fields)  # type: ignore[arg-type]
+
+
+def _new_position(
+    *,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    direction: int,
+    passed: tuple[bool, ...],
+    phase: int,
+    to_move: int | None,
+    mover: int,
+    source: int,
+    draws: int,
+    forced: int,
+    swapper: int,
+    recipients: tuple[int, ...],
+    match: _Match,
+) -> _Position:
+    """A new position, every field named: the deal, a scenario and the sampler build them so."""
+    pos = _Position()
+    pos.hands = hands
+    pos.pile = pile
+    pos.direction = direction
+    pos.passed = passed
+    pos.phase = phase
+    pos.to_move = to_move
+    pos.mover = mover
+    pos.source = source
+    pos.draws = draws
+    pos.forced = forced
+    pos.swapper = swapper
+    pos.recipients = recipients
+    pos.match = match
+    return pos
+
+
+def _unpickled_position(fields: dict[str, object]) -> _Position:
+    """Rebuild a pickled position (see ``_Position.__reduce__``)."""
+    pos = _Position()
+    for name in _POSITION_FIELDS:
+        setattr(pos, name, fields[name])
+    return pos
 
 
 def _outcome(match: _Match) -> Outcome | None:

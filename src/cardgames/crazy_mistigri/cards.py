@@ -1,7 +1,8 @@
 """The cards of Crazy Mistigri (CM-1): cats with a value and a colour, and the Mistigri.
 
-Inside a position a card is a small int, its id (``value << 4 | colour``): two cards pair
-when their values or their colours are equal, and `Card` objects appear only at the API edge.
+Inside a position a card is a small int, its id (`_card_id`; `_value_of` and `_colour_of` read
+it back): two cards pair when their values or their colours are equal (`_pair`), and `Card`
+objects appear only at the API edge.
 The deck of a match depends on the player count and the colour layout; the decks of custom
 layouts are cached in a small LRU, so no number of distinct layouts can grow the cache.
 """
@@ -23,6 +24,32 @@ __all__ = ["DEFAULT_LAYOUT", "MISTIGRI", "Card"]
 
 _MISTIGRI_VALUE = 10
 _CODE = re.compile(r"([1-9])c([1-9])")
+
+
+# --- Card ids: the value in the high bits, the colour in the low four --------------------------
+
+
+def _card_id(value: int, colour: int) -> int:
+    """The id of the card of ``value`` and ``colour`` (both 1..10): 16 * value + colour."""
+    return value << 4 | colour
+
+
+def _value_of(card_id: int) -> int:
+    """The value of the card whose id is ``card_id``."""
+    return card_id >> 4
+
+
+def _colour_of(card_id: int) -> int:
+    """The colour of the card whose id is ``card_id``."""
+    return card_id & 15
+
+
+def _pair(a: int, b: int) -> bool:
+    """Whether the cards of ids ``a`` and ``b`` pair: same value or same colour (CM-4).
+
+    The Mistigri is the only card of its value and of its colour, so it never pairs.
+    """
+    return _value_of(a) == _value_of(b) or _colour_of(a) == _colour_of(b)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -64,7 +91,7 @@ class Card(cards.Card):
         if match is None:
             msg = f"no Crazy Mistigri card with code {code!r} (expected e.g. '5c3' or 'mistigri')"
             raise KeyError(msg)
-        return _CARD[int(match[1]) << 4 | int(match[2])]  # type: ignore[return-value]
+        return _CARD[_card_id(int(match[1]), int(match[2]))]  # type: ignore[return-value]
 
     def __str__(self) -> str:
         """Return ``Mistigri`` or the code, ``5c3``."""
@@ -72,13 +99,13 @@ class Card(cards.Card):
 
 
 def _id(card: Card) -> int:
-    return card.value << 4 | card.colour
+    return _card_id(card.value, card.colour)
 
 
-_CARD: list[Card | None] = [None] * 256
+_CARD: list[Card | None] = [None] * 256  # the cards by id
 for _v in range(1, 10):
     for _c in range(1, 10):
-        _CARD[_v << 4 | _c] = Card(_v, _c)
+        _CARD[_card_id(_v, _c)] = Card(_v, _c)
 MISTIGRI = Card(_MISTIGRI_VALUE, _MISTIGRI_VALUE)
 """The Mistigri: value 10, the only card of its colour; it never pairs."""
 _CARD[_id(MISTIGRI)] = MISTIGRI
@@ -107,7 +134,7 @@ def _build_deck_ids(players: int, layout: _Layout) -> tuple[int, ...]:
     dropped = {1} if players == 4 else {1, 2, 9} if players == 3 else set()  # noqa: PLR2004
     return (
         *(
-            v << 4 | c
+            _card_id(v, c)
             for v, colours in enumerate(layout, start=1)
             if v not in dropped
             for c in colours

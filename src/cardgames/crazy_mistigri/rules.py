@@ -1,11 +1,34 @@
 """The rules engine of Crazy Mistigri, in the order of the rulebook.
 
 The cards (CM-1) are in `cardgames.crazy_mistigri.cards`, the actions and the events in
-`actions` and `events`; here are the rules options, the scenarios, then the position and its
-transitions: the deal (CM-2), the draw (CM-3), the pairs (CM-4) and their effects (CM-5),
-players leaving the round (CM-6), the two ends of a round (CM-8, CM-9), the match (CM-10) and
-the starting player of each round (CM-11). What each seat sees (CM-7) is built in `view`,
-setups are checked in `scenario` and worlds for search are sampled in `sampler`.
+`actions` and `events`, the position records in `_position`; here are the rules options, the
+match's `State`, then the deal (CM-2) and one section per phase of a turn, each with its legal
+actions, the reason an action is not legal (from the same checks) and its transition: the
+draw (CM-3), the pairs (CM-4) and their effects (CM-5), players leaving the round (CM-6), the
+two ends of a round (CM-8, CM-9), the match (CM-10) and the starting player of each round
+(CM-11). What each seat sees (CM-7) is built in `view`, setups are checked in `scenario` and
+worlds for search are sampled in `sampler`.
+
+What the seat to move decides in each phase (``State.step`` names it):
+
+| phase | legal actions | transition | clause |
+| --- | --- | --- | --- |
+| `_DRAW` | `Draw` at each fan position, or `DrawChosen` | `_draw` | CM-3; CM-5 2+2, 7+7, 8+8 |
+| `_SWAP` | `SwapWithPile`: a card in hand for a pile card | `_swap` | CM-5 3+3 |
+| `_DISCARD` | `DiscardPair` of each pair in hand, `Pass` | `_discard_or_pass` | CM-4, CM-9 |
+| `_ONES` | `DiscardOnes`, `Reverse` | `_choose` | CM-5 1+1 |
+| `_FORCE` | `ForceCard` of each card in hand, `Reverse` | `_choose` | CM-5 2+2 |
+| `_THREES` | `SwapLater`, `Reverse` | `_choose` | CM-5 3+3 |
+| `_GIVE` | `GiveCard`: a card to another seat in the round | `_give` | CM-5 4+4 |
+| `_PICK` | `PilePick` of each pile card for the next recipient | `_pile_pick` | CM-5 5+5 |
+| `_BONUS` | `DiscardPair` of each pair in hand, `EndTurn` | `_discard_or_pass` | CM-5 6+6 |
+| `_OVER` | none | | CM-10 |
+
+In `_FORCE` with an empty hand the choices are `Reverse` and `EndTurn`; a 3+3 swap comes after
+the next player's draws. Each phase's section below holds its legal actions, the checks that
+say why another action is not legal (`_why_not`) and its transition. A turn ends in
+`_finish_turn` (the aid, CM-9; the next player, CM-3, CM-6), a round in `_end_round` (CM-8 to
+CM-11).
 
 Examples:
     >>> from cardgames import crazy_mistigri
@@ -22,7 +45,7 @@ from typing import Final, TypeVar, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
-from cardgames._events import dealt, new_event, set_field
+from cardgames._events import dealt
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
@@ -38,6 +61,7 @@ from cardgames.crazy_mistigri._position import (
     _SWAP,
     _THREES,
     _Match,
+    _new_position,
     _outcome,
     _Position,
 )
@@ -66,6 +90,8 @@ from cardgames.crazy_mistigri.cards import (
     _deck_of,
     _has_twins,
     _id,
+    _pair,
+    _value_of,
 )
 from cardgames.crazy_mistigri.events import (
     CardChosen,
@@ -109,11 +135,6 @@ _LAST_PLAYER, _ALL_PASSED = "last-player", "all-passed"
 # Final name of this module is a C variable, while a name imported from an interpreted module
 # costs a dictionary lookup at each use, and the transitions read them on every action.
 
-_NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
-# The events of a round's deal and end, whose fields do not repeat, are built field by field
-# (see `cardgames._events`); `tests/crazy_mistigri` compares them with the events their
-# classes build.
-_ROUND_ENDED: Final = RoundEnded
 _CARDS: Final = tuple(_CARD)  # the cards by id, in a C variable when compiled
 
 # Interned actions: legal_actions() hands out these objects, so apply() finds them by identity.
@@ -132,11 +153,19 @@ _PAIRS: Final[dict[tuple[int, int], DiscardPair]] = {
     (a, b): DiscardPair(_CARD[a], _CARD[b])  # type: ignore[arg-type]
     for a in _IDS
     for b in _IDS
-    if a <= b and (a >> 4 == b >> 4 or a & 15 == b & 15)
+    if a <= b and _pair(a, b)
 }
-# The card ids of each interned pair action, by object identity: apply() hands _advance the
-# very object listed by legal_actions().
-_PAIR_IDS: Final = {id(action): ids for ids, action in _PAIRS.items()}
+
+
+def _effect_of(a: int, b: int) -> int:
+    """The effect of discarding ``a`` and ``b``: a value pair's value, 0 for colours (CM-5)."""
+    value = _value_of(a)
+    return value if value == _value_of(b) else 0
+
+
+# The card ids and the effect of each interned pair action, by object identity: apply() hands
+# _discard_or_pass the very object listed by legal_actions().
+_DISCARDS: Final = {id(action): (a, b, _effect_of(a, b)) for (a, b), action in _PAIRS.items()}
 
 
 def _pair_rows() -> list[list[DiscardPair | None]]:
@@ -163,31 +192,35 @@ _SWAPS: Final[list[list[SwapWithPile | None] | None]] = [None] * 256
 # Who sees a private event in full, by seat(s).
 _ONLY: Final = tuple(frozenset({s}) for s in range(5))
 _BETWEEN: Final = tuple(tuple(frozenset({a, b}) for b in range(5)) for a in range(5))
-# The most frequent events, interned.
+
+# Events are immutable values, so those whose fields come from a small set are built once and
+# shared: building one costs about 7,700 instructions, 8 to 10% of an action when every action
+# built one (see the Performance page). The smallest families are tables built here; the others
+# fill a dict on first use, keyed by `_shared_key` and bounded by the seats and cards that exist.
 _PASSED: Final = tuple(Passed(seat=s) for s in range(5))
 _LEFT: Final = tuple(LeftRound(seat=s) for s in range(5))
-# Events are immutable values, so those whose fields come from a small set are built once and
-# shared: the smallest families as tables indexed by seat, the others on first use in dicts keyed
-# by one int packing their fields (seats take 3 bits, card ids 8; an int hashes cheaper than a
-# tuple). These are bounded by the seats and cards that exist; round starts are kept for the
-# first `_ROUNDS_KEPT` rounds only, later ones are built each time.
 _SWAP_AWAITED: Final = tuple(SwapAwaited(seat=s) for s in range(5))
-# _REVERSED[seat][(direction + 1) >> 1]: index 0 for counterclockwise (-1), 1 for clockwise.
-_REVERSED: Final = tuple(
-    (
-        Reversed(seat=s, direction=Direction.COUNTERCLOCKWISE),
-        Reversed(seat=s, direction=Direction.CLOCKWISE),
-    )
+_REVERSED: Final = {
+    (s, int(direction)): Reversed(seat=s, direction=direction)
     for s in range(5)
-)
-_ROUNDS_KEPT: Final = 64
+    for direction in Direction
+}
 _DREW: Final[dict[int, Drew]] = {}
 _DISCARDED: Final[dict[int, PairDiscarded]] = {}
 _TAKEN: Final[dict[int, PileCardTaken]] = {}
 _GIVEN: Final[dict[int, CardGiven]] = {}
 _CHOSEN: Final[dict[int, CardChosen]] = {}
 _SWAPPED: Final[dict[int, SwappedWithPile]] = {}
-_ROUND_STARTED: Final[dict[int, RoundStarted]] = {}
+
+
+def _shared_key(seat: int, *, other: int = 0, card: int = 0, second: int = 0) -> int:
+    """The key of a shared event in its table: one int for a seat, another seat and two cards.
+
+    An int hashes more cheaply than a tuple. ``other`` is a seat (or a flag), ``card`` and
+    ``second`` are card ids (or 0); each field has room for every value it takes.
+    """
+    return ((seat << 3 | other) << 8 | card) << 8 | second
+
 
 # --- Rules options (the record: `cardgames.crazy_mistigri.options`) ---------------------
 
@@ -196,10 +229,7 @@ def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
     return _deck_of(players, rules.colour_layout)
 
 
-# --- Scenarios ---------------------------------------------------------------------------
-
-
-# --- Position and transitions ------------------------------------------------------------
+# --- The match ---------------------------------------------------------------------------
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
@@ -298,7 +328,9 @@ class State(_BaseState[_Position]):
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
         twins = _has_twins(rules.colour_layout)
-        match = _Match(1, rules.first_player, (0,) * players, None, twins)
+        match = _Match(
+            round=1, start=rules.first_player, scores=(0,) * players, winners=None, twins=twins
+        )
         return _new_round(rules, players, rng, match)
 
     @classmethod
@@ -306,33 +338,32 @@ class State(_BaseState[_Position]):
         _check_setup(setup, players, rules.colour_layout, rules.max_rounds)
         hands = tuple(tuple(_id(c) for c in h) for h in setup.hands)
         match = _Match(
-            setup.round_number,
-            setup.starting_player,
-            setup.scores,
-            None,
-            _has_twins(rules.colour_layout),
+            round=setup.round_number,
+            start=setup.starting_player,
+            scores=setup.scores,
+            winners=None,
+            twins=_has_twins(rules.colour_layout),
         )
         events: list[Event] = [RoundStarted(round=match.round, starting_player=match.start)]
         events += [
             Dealt(seat=s, count=len(h), hand=h, visible_to=_ONLY[s])
             for s, h in enumerate(setup.hands)
         ]
-        direction = setup.direction
         to_move = setup.to_move
-        pos = _Position(
-            hands,
-            tuple(_id(c) for c in setup.pile),
-            direction,
-            setup.aids_face_down,
-            _DRAW,
-            to_move,
-            to_move,
-            _holder_before(hands, to_move, direction),
-            1,
-            -1,
-            -1,
-            (),
-            match,
+        pos = _new_position(
+            hands=hands,
+            pile=tuple(_id(c) for c in setup.pile),
+            direction=setup.direction,
+            passed=setup.aids_face_down,
+            phase=_DRAW,
+            to_move=to_move,
+            mover=to_move,
+            source=_holder_before(hands, to_move, setup.direction),
+            draws=1,
+            forced=-1,
+            swapper=-1,
+            recipients=(),
+            match=match,
         )
         return pos, events
 
@@ -356,39 +387,13 @@ class State(_BaseState[_Position]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
-    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911 - per kind
-        if type(action) not in {type(a) for a in self.legal_actions()}:
-            # A kind that is not legal now: the engine names the kinds that are.
+    def _why_illegal(self, action: Action) -> str:
+        # The phase's own checks, the ones its legal actions pass (see `_why_not`).
+        reason = _why_not(self._pos, action)
+        if reason is None or reason is _NOT_THIS_STEP:
+            # A kind this step does not offer: the engine names the kinds it does.
             return super()._why_illegal(action)
-        pos = self._pos
-        hand = pos.hands[pos.mover]
-        if isinstance(action, Draw):
-            size = len(pos.hands[pos.source])
-            return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
-        if isinstance(action, DiscardPair):
-            a, b = action.first, action.second
-            held = list(hand)
-            for card in (a, b):
-                if _id(card) not in held:
-                    again = "another " if card == a == b else ""
-                    return f"seat {pos.mover} does not hold {again}{card}"
-                held.remove(_id(card))
-            if MISTIGRI in (a, b):
-                return "the Mistigri is the only card of its colour and value: it never pairs"
-            return f"{a} and {b} are neither the same colour nor the same value"
-        if isinstance(action, ForceCard | GiveCard) and _id(action.card) not in hand:
-            return f"seat {pos.mover} does not hold {action.card}"
-        if isinstance(action, GiveCard):
-            return f"seat {action.to} is not another seat still in the round"
-        if isinstance(action, PilePick):
-            if _id(action.card) not in pos.pile:
-                return f"{action.card} is not in the discard pile"
-            return f"the next pile card goes to seat {pos.recipients[0]}, not seat {action.to}"
-        if isinstance(action, SwapWithPile):
-            if _id(action.discard) not in pos.hands[pos.swapper]:
-                return f"seat {pos.swapper} does not hold {action.discard}"
-            return f"{action.take} is not in the discard pile"
-        return super()._why_illegal(action)  # pragma: no cover - every kind is covered above
+        return reason
 
     # -- hooks: transitions -----------------------------------------------------------------
 
@@ -454,413 +459,54 @@ class State(_BaseState[_Position]):
             elif forced == y and b == owner:
                 forced = x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
-        return self._replace_position(pos._replace(hands=new_hands, forced=forced))
+        perturbed = pos.but()
+        perturbed.hands = new_hands
+        perturbed.forced = forced
+        return self._replace_position(perturbed)
 
 
-# --- Transitions -------------------------------------------------------------------------
+# --- The deal (CM-2) -----------------------------------------------------------------------
 
 
-def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
-    mover, source = pos.mover, pos.source
-    fan = pos.hands[source]
-    chosen = pos.forced >= 0
-    if chosen:
-        index = fan.index(pos.forced)
-    else:
-        # Reshuffling the fan and taking the card at ``position`` picks each card with
-        # equal probability; a random rotation of the fan gives that distribution in O(1).
-        offset = random_below(state, len(fan))
-        index = (offset + action.position) % len(fan)  # type: ignore[attr-defined]
-    card = fan[index]
-    hands = list(pos.hands)
-    rest = hands[source] = fan[:index] + fan[index + 1 :]
-    hands[mover] += (card,)
-    key = (mover * 8 + source) << 9 | card << 1 | chosen
-    drew = _DREW.get(key)
-    if drew is None:
-        drew = _DREW[key] = Drew(
-            mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
-        )
-    events: list[Event] = [drew]
-    draws = pos.draws - 1
-    if not rest:
-        # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
-        # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
-        events.append(_LEFT[source])
-        draws = 0
-    if draws:
-        return _NEW(_Position, (tuple(hands), *pos[1:8], draws, -1, *pos[10:])), events
-    swapper = pos.swapper
-    if swapper >= 0:
-        if hands[swapper]:
-            return _mid_turn(pos, tuple(hands), pos.pile, _SWAP, swapper, swapper=swapper), events
-        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
-    after = _NEW(
-        _Position,
-        (
-            tuple(hands),
-            pos.pile,
-            pos.direction,
-            pos.passed,
-            _DISCARD,
-            mover,
-            mover,
-            -1,
-            0,
-            -1,
-            -1,
-            (),
-            pos.match,
-        ),
-    )
-    return after, events
-
-
-def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
-    assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
-    swapper = pos.swapper
-    give, take = _id(action.discard), _id(action.take)
-    hands = _replaced(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
-    pile = (*_without(pos.pile, take), give)
-    key = (swapper << 8 | give) << 8 | take
-    event = _SWAPPED.get(key)
-    if event is None:
-        event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
-    return _mid_turn(pos, hands, pile, _DISCARD, pos.mover), [event]
-
-
-def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    if action is _PASS:
-        return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
-    if action is _END_TURN:
-        return _finish_turn(state, pos, pos.hands, pos.pile, [])
-    mover = pos.mover
-    if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
-        pos = _NEW(_Position, (*pos[:3], _replaced(pos.passed, mover, item=False), *pos[4:]))
-    a, b = _PAIR_IDS[id(action)]  # only legal actions reach here: a pair of the hand
-    hand = _without(_without(pos.hands[mover], a), b)
-    hands = _replaced(pos.hands, mover, hand)
-    pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
-    value = a >> 4 if a >> 4 == b >> 4 else 0
-    key = (mover << 8 | a) << 8 | b
-    discarded = _DISCARDED.get(key)
-    if discarded is None:
-        pair_action = cast("DiscardPair", action)
-        pair = (pair_action.first, pair_action.second)
-        discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
-    events: list[Event] = [discarded]
-    if not hand:
-        events.append(_LEFT[mover])
-        if _holders(hands) <= 1:
-            return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
-    if not value:
-        return _finish_turn(state, pos, hands, pile, events)
-    return _start_effect(state, pos, hands, pile, value, events)
-
-
-def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    value: int,
-    events: list[Event],
+def _new_round(
+    rules: Rules, players: int, rng: Rng, match: _Match
 ) -> tuple[_Position, list[Event]]:
-    """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
-    mover = pos.mover
-    others = _turn_order(hands, mover, pos.direction)
-    if value == 1:
-        return _mid_turn(pos, hands, pile, _ONES, mover), events
-    if value == 6:  # noqa: PLR2004
-        if _pair_actions(hands[mover], twins=pos.match.twins):
-            return _mid_turn(pos, hands, pile, _BONUS, mover), events
-        return _finish_turn(state, pos, hands, pile, events)
-    if not others:
-        why = "no other player in the round"
-        events.append(EffectLapsed(mover, value, why))
-        return _finish_turn(state, pos, hands, pile, events)
-    if value == 4:  # noqa: PLR2004
-        if hands[mover]:
-            return _mid_turn(pos, hands, pile, _GIVE, mover), events
-        events.append(EffectLapsed(mover, 4, "no card left to give"))
-        return _finish_turn(state, pos, hands, pile, events)
-    if value == 5:  # noqa: PLR2004
-        return _mid_turn(pos, hands, pile, _PICK, mover, recipients=tuple(others)), events
-    if value in {7, 8}:
-        return _finish_turn(state, pos, hands, pile, events, draws=value - 5)
-    return _mid_turn(pos, hands, pile, _FORCE if value == 2 else _THREES, mover), events  # noqa: PLR2004
-
-
-def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
-    """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
-    mover, hands, pile = pos.mover, pos.hands, pos.pile
-    events: list[Event] = []
-    if action is _REVERSE:
-        if _holders(hands) == 1:
-            events.append(EffectLapsed(mover, 1, "no next player"))
-            return _finish_turn(state, pos, hands, pile, events)
-        direction = -pos.direction
-        events.append(_REVERSED[mover][(direction + 1) >> 1])
-        return _finish_turn(state, pos._replace(direction=direction), hands, pile, events)
-    if action is _DISCARD_ONES:
-        hand = hands[mover]
-        ones = tuple(c for c in hand if c >> 4 == 1)
-        events.append(OnesDiscarded(mover, _as_cards(ones)))
-        if ones:
-            hands = _replaced(hands, mover, tuple(c for c in hand if c >> 4 != 1))
-            pile = (*pile, *ones)
-            if not hands[mover]:
-                events.append(_LEFT[mover])
-                if _holders(hands) <= 1:
-                    return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
-        return _finish_turn(state, pos, hands, pile, events)
-    if isinstance(action, ForceCard):
-        forced = _id(action.card)
-        key = mover << 8 | forced
-        chosen = _CHOSEN.get(key)
-        if chosen is None:
-            chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
-        events.append(chosen)
-        return _finish_turn(state, pos, hands, pile, events, forced=forced)
-    if action is _SWAP_LATER:
-        events.append(_SWAP_AWAITED[mover])
-        return _finish_turn(state, pos, hands, pile, events, swap=True)
-    # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-    events.append(EffectLapsed(mover, 2, "no card left to choose"))
-    return _finish_turn(state, pos, hands, pile, events)
-
-
-def _give(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
-    assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
-    mover, to, card = pos.mover, action.to, _id(action.card)
-    given = list(pos.hands)
-    given[mover] = _without(given[mover], card)
-    given[to] = (*given[to], card)
-    hands = tuple(given)
-    key = (mover << 3 | to) << 8 | card
-    given_event = _GIVEN.get(key)
-    if given_event is None:
-        given_event = _GIVEN[key] = CardGiven(
-            mover, to, action.card, visible_to=_BETWEEN[mover][to]
-        )
-    events: list[Event] = [given_event]
-    if not hands[mover]:
-        events.append(_LEFT[mover])
-        if _holders(hands) <= 1:
-            return _end_round(state, pos, hands, pos.pile, _LAST_PLAYER, events)
-    return _finish_turn(state, pos, hands, pos.pile, events)
-
-
-def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
-    assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
-    to, card = action.to, _id(action.card)
-    pile = _without(pos.pile, card)
-    hands = _replaced(pos.hands, to, (*pos.hands[to], card))
-    key = (to << 3 | pos.mover) << 8 | card
-    taken = _TAKEN.get(key)
-    if taken is None:
-        taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
-    events: list[Event] = [taken]
-    rest = pos.recipients[1:]
-    if rest and pile:
-        return _NEW(_Position, (hands, pile, *pos[2:11], rest, pos.match)), events
-    return _finish_turn(state, pos, hands, pile, events)
-
-
-def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    events: list[Event],
-    *,
-    passed: bool = False,
-    draws: int = 1,
-    forced: int = -1,
-    swap: bool = False,
-) -> tuple[_Position, list[Event]]:
-    """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
-
-    ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
-    (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
-    """
-    mover, direction = pos.mover, pos.direction
-    aids = pos.passed
-    if aids[mover] is not passed:
-        aids = _replaced(aids, mover, passed)
-    # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
-    # those is a call through Python, a loop a few machine instructions per seat.
-    players = len(hands)
-    holders = 0
-    for hand in hands:
-        if hand:
-            holders += 1
-    if holders <= 1:
-        return _end_round(state, pos._replace(passed=aids), hands, pile, _LAST_PLAYER, events)
-    # Only a pass, or a mover leaving the round, can leave every aid in play face down.
-    if passed or not hands[mover]:
-        for seat, hand in enumerate(hands):
-            if hand and not aids[seat]:
-                break
-        else:
-            return _end_round(state, pos._replace(passed=aids), hands, pile, _ALL_PASSED, events)
-    after = (mover + direction) % players
-    while not hands[after]:
-        after = (after + direction) % players
-    source = mover
-    if not hands[mover]:
-        source = _holder_before(hands, after, direction)
-        if draws != 1 or forced >= 0 or swap:
-            value = 3 if swap else 2 if forced >= 0 else draws + 5
-            events.append(EffectLapsed(mover, value, "no cards left"))
-            draws, forced, swap = 1, -1, False
-    nxt = _NEW(
-        _Position,
-        (
-            hands,
-            pile,
-            direction,
-            aids,
-            _DRAW,
-            after,
-            after,
-            source,
-            draws,
-            forced,
-            mover if swap else -1,
-            (),
-            pos.match,
-        ),
+    """Deal a round (CM-2): 9 cards each, the last one to the starting player's right."""
+    deck = rng.shuffled(_deck_ids(players, rules.colour_layout))
+    start = match.start
+    right = (start - 1) % players
+    hands: list[tuple[int, ...]] = [()] * players
+    for k in range(players):
+        seat = (start + k) % players
+        hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
+    hands[right] = (*hands[right], deck[-1])
+    events: list[Event] = [RoundStarted(match.round, start)]
+    for seat, hand in enumerate(hands):
+        events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
+    # The starting player draws first, from the player on their right (CM-3).
+    first = _new_position(
+        hands=tuple(hands),
+        pile=(),
+        direction=int(Direction.CLOCKWISE),
+        passed=(False,) * players,
+        phase=_DRAW,
+        to_move=start,
+        mover=start,
+        source=right,
+        draws=1,
+        forced=-1,
+        swapper=-1,
+        recipients=(),
+        match=match,
     )
-    return nxt, events
+    return first, events
 
 
-def _end_round(  # noqa: PLR0917
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    reason: str,
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
-    """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
-    match = pos.match
-    penalties = tuple(sum(c >> 4 for c in hand) for hand in hands)
-    scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-    ended = new_event(_ROUND_ENDED)
-    set_field(ended, "visible_to", None)
-    set_field(ended, "round", match.round)
-    set_field(ended, "reason", reason)
-    set_field(ended, "penalties", penalties)
-    set_field(ended, "scores", scores)
-    events.append(ended)
-    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    players = len(hands)
-    low = min(scores)
-    if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
-        winners = tuple(s for s, total in enumerate(scores) if total == low)
-        events.append(MatchEnded(winners, scores))
-        final = match._replace(scores=scores, winners=winners)
-        over = _mid_turn(pos, hands, pile, _OVER, None)._replace(mover=-1, match=final)
-        return over, events
-    # CM-11: the highest total starts; a tie goes to the first of the tied players
-    # clockwise from the previous starting player, that player included.
-    start = max(seats_from(match.start, players), key=scores.__getitem__)
-    following = _Match(match.round + 1, start, scores, None, match.twins)
-    nxt, dealt = _new_round(rules, players, state._rng(1), following)  # noqa: SLF001
-    events.extend(dealt)
-    return nxt, events
+# --- The legal actions and their checks, by phase ----------------------------------------------
 
-
-# --- Helpers -------------------------------------------------------------------------------
-
-
-def _mid_turn(
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    phase: int,
-    to_move: int | None,
-    *,
-    swapper: int = -1,
-    recipients: tuple[int, ...] = (),
-) -> _Position:
-    return _NEW(
-        _Position,
-        (
-            hands,
-            pile,
-            pos.direction,
-            pos.passed,
-            phase,
-            to_move,
-            pos.mover,
-            -1,
-            0,
-            -1,
-            swapper,
-            recipients,
-            pos.match,
-        ),
-    )
-
-
-def _legal_draws(pos: _Position) -> tuple[Action, ...]:
-    if pos.forced >= 0:
-        return (_DRAW_CHOSEN,)
-    return _DRAWS[: len(pos.hands[pos.source])]
-
-
-def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
-    twins = pos.match.twins
-    pile = _each_once(pos.pile, twins)
-    found: list[Action] = []
-    for give in _each_once(pos.hands[pos.swapper], twins):
-        found += map(_swap_row(give).__getitem__, pile)  # type: ignore[arg-type]
-    return tuple(found)
-
-
-def _legal_discards(pos: _Position) -> tuple[Action, ...]:
-    if pos.match.twins:
-        return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
-    found = _pairs_of(sorted(pos.hands[pos.mover]))
-    found.append(_PASS)  # the pass closes the list: one tuple built, not two
-    return tuple(found)
-
-
-def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
-    return _pair_actions(pos.hands[pos.mover], twins=pos.match.twins) + _END_TURN_ONLY
-
-
-def _legal_ones(_: _Position) -> tuple[Action, ...]:
-    return (_DISCARD_ONES, _REVERSE)
-
-
-def _legal_forced_cards(pos: _Position) -> tuple[Action, ...]:
-    hand = pos.hands[pos.mover]
-    if not hand:
-        return (_REVERSE, _END_TURN)
-    return (*map(_FORCES.__getitem__, _each_once(hand, pos.match.twins)), _REVERSE)  # type: ignore[arg-type]
-
-
-def _legal_threes(_: _Position) -> tuple[Action, ...]:
-    return (_SWAP_LATER, _REVERSE)
-
-
-def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
-    mover = pos.mover
-    others = [_GIFTS[seat] for seat, hand in enumerate(pos.hands) if hand and seat != mover]
-    cards_ = _each_once(pos.hands[mover], pos.match.twins)
-    return tuple([row[card] for card in cards_ for row in others])  # type: ignore[misc]
-
-
-def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
-    row = _PICKS[pos.recipients[0]]
-    return tuple(map(row.__getitem__, _each_once(pos.pile, pos.match.twins)))  # type: ignore[arg-type]
+# What `_why_not` answers for an action of a kind the phase does not offer: the engine then names
+# the kinds it does (`State._why_illegal`).
+_NOT_THIS_STEP: Final = "not an action of this step"
 
 
 def _legal(pos: _Position) -> tuple[Action, ...]:  # noqa: PLR0911 - one case per phase
@@ -887,31 +533,536 @@ def _legal(pos: _Position) -> tuple[Action, ...]:  # noqa: PLR0911 - one case pe
     return ()  # pragma: no cover - the base never asks once the match is over
 
 
-def _new_round(
-    rules: Rules, players: int, rng: Rng, match: _Match
-) -> tuple[_Position, list[Event]]:
-    """Deal a round (CM-2): 9 cards each, the last one to the starting player's right."""
-    deck = rng.shuffled(_deck_ids(players, rules.colour_layout))
-    start = match.start
-    right = (start - 1) % players
-    hands: list[tuple[int, ...]] = [()] * players
-    for k in range(players):
-        seat = (start + k) % players
-        hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
-    hands[right] = (*hands[right], deck[-1])
-    number = match.round
-    if number < _ROUNDS_KEPT:
-        key = number << 3 | start
-        started = _ROUND_STARTED.get(key)
-        if started is None:
-            started = _ROUND_STARTED[key] = RoundStarted(number, start)
+def _why_not(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - one case per phase
+    """Why ``action`` is not legal in ``pos``, or ``None`` if it is one of `_legal`'s.
+
+    Each phase's check sits beside its legal actions and reads the same rule: an action passes
+    it exactly when `_legal` lists it (a test holds the two equal on random matches).
+    """
+    phase = pos.phase
+    if phase == _DRAW:
+        return _why_not_draw(pos, action)
+    if phase in {_DISCARD, _BONUS}:
+        return _why_not_discard(pos, action)
+    if phase in {_ONES, _THREES, _FORCE}:
+        return _why_not_choice(pos, action)
+    if phase == _PICK:
+        return _why_not_pile_pick(pos, action)
+    if phase == _GIVE:
+        return _why_not_gift(pos, action)
+    if phase == _SWAP:
+        return _why_not_swap(pos, action)
+    return _NOT_THIS_STEP
+
+
+def _holds(hand: tuple[int, ...], card: Card) -> bool:
+    return _id(card) in hand
+
+
+# --- Draw (CM-3) ---------------------------------------------------------------------------
+
+
+def _legal_draws(pos: _Position) -> tuple[Action, ...]:
+    """A blind draw at each position of the source's fan, or the card chosen with a 2+2."""
+    if pos.forced >= 0:
+        return (_DRAW_CHOSEN,)
+    return _DRAWS[: len(pos.hands[pos.source])]
+
+
+def _why_not_draw(pos: _Position, action: Action) -> str | None:
+    if isinstance(action, DrawChosen):
+        return None if pos.forced >= 0 else _NOT_THIS_STEP
+    if not isinstance(action, Draw) or pos.forced >= 0:
+        return _NOT_THIS_STEP
+    size = len(pos.hands[pos.source])
+    if 0 <= action.position < size:
+        return None
+    return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
+
+
+def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
+    mover, source = pos.mover, pos.source
+    fan = pos.hands[source]
+    chosen = pos.forced >= 0
+    if chosen:
+        index = fan.index(pos.forced)
     else:
-        started = RoundStarted(number, start)
-    events: list[Event] = [started]
-    for seat, hand in enumerate(hands):
-        events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
-    fields = (tuple(hands), (), 1, (False,) * players, _DRAW, start, start, right, 1, -1, -1, ())
-    return _NEW(_Position, (*fields, match)), events
+        # Reshuffling the fan and taking the card at ``position`` picks each card with
+        # equal probability; a random rotation of the fan gives that distribution in O(1).
+        offset = random_below(state, len(fan))
+        index = (offset + action.position) % len(fan)  # type: ignore[attr-defined]
+    card = fan[index]
+    hands = list(pos.hands)
+    rest = hands[source] = fan[:index] + fan[index + 1 :]
+    hands[mover] += (card,)
+    key = _shared_key(mover, other=source, card=card, second=chosen)
+    drew = _DREW.get(key)
+    if drew is None:
+        drew = _DREW[key] = Drew(
+            mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+        )
+    events: list[Event] = [drew]
+    draws = pos.draws - 1
+    if not rest:
+        # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
+        # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
+        events.append(_LEFT[source])
+        draws = 0
+    after = pos.but()
+    after.hands = tuple(hands)
+    after.forced = -1
+    if draws:  # 7+7, 8+8: the next draw, from the same source
+        after.draws = draws
+        return after, events
+    # The draws are done: the 3+3 swap due, if its swapper still holds cards, then the discard.
+    after.phase = _DISCARD
+    after.source = -1
+    after.draws = 0
+    swapper = pos.swapper
+    if swapper >= 0:
+        if hands[swapper]:
+            after.phase = _SWAP
+            after.to_move = swapper
+            return after, events
+        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
+        after.swapper = -1
+    return after, events
+
+
+# --- 3+3: the swap with the pile (CM-5) ----------------------------------------------------
+
+
+def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
+    """Each card of the swapper's hand for each card of the pile."""
+    twins = pos.match.twins
+    pile = _each_once(pos.pile, twins)
+    found: list[Action] = []
+    for give in _each_once(pos.hands[pos.swapper], twins):
+        found += map(_swap_row(give).__getitem__, pile)  # type: ignore[arg-type]
+    return tuple(found)
+
+
+def _why_not_swap(pos: _Position, action: Action) -> str | None:
+    if not isinstance(action, SwapWithPile):
+        return _NOT_THIS_STEP
+    if not _holds(pos.hands[pos.swapper], action.discard):
+        return f"seat {pos.swapper} does not hold {action.discard}"
+    if not _holds(pos.pile, action.take):
+        return f"{action.take} is not in the discard pile"
+    return None
+
+
+def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
+    assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
+    swapper = pos.swapper
+    give, take = _id(action.discard), _id(action.take)
+    key = _shared_key(swapper, card=give, second=take)
+    event = _SWAPPED.get(key)
+    if event is None:
+        event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
+    after = pos.but()
+    after.hands = _replaced(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
+    after.pile = (*_without(pos.pile, take), give)
+    after.phase = _DISCARD
+    after.to_move = pos.mover
+    after.swapper = -1
+    return after, [event]
+
+
+# --- Discard a pair or pass (CM-4, CM-9); the second pair of a 6+6 (CM-5) -----------------
+
+
+def _legal_discards(pos: _Position) -> tuple[Action, ...]:
+    """Each pair of the mover's hand, then the pass."""
+    if pos.match.twins:
+        return _pair_actions(pos.hands[pos.mover], twins=True) + _PASS_ONLY
+    found = _pairs_of(sorted(pos.hands[pos.mover]))
+    found.append(_PASS)  # the pass closes the list: one tuple built, not two
+    return tuple(found)
+
+
+def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
+    """6+6: each pair of the mover's hand, then the end of the turn."""
+    return _pair_actions(pos.hands[pos.mover], twins=pos.match.twins) + _END_TURN_ONLY
+
+
+def _why_not_discard(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - per check
+    if isinstance(action, Pass):
+        return None if pos.phase == _DISCARD else _NOT_THIS_STEP
+    if isinstance(action, EndTurn):
+        return None if pos.phase == _BONUS else _NOT_THIS_STEP
+    if not isinstance(action, DiscardPair):
+        return _NOT_THIS_STEP
+    a, b = action.first, action.second
+    held = list(pos.hands[pos.mover])
+    for card in (a, b):
+        if _id(card) not in held:
+            again = "another " if card == a == b else ""
+            return f"seat {pos.mover} does not hold {again}{card}"
+        held.remove(_id(card))
+    if MISTIGRI in (a, b):
+        return "the Mistigri is the only card of its colour and value: it never pairs"
+    if not _pair(_id(a), _id(b)):
+        return f"{a} and {b} are neither the same colour nor the same value"
+    return None
+
+
+def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    if action is _PASS:
+        return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
+    if action is _END_TURN:
+        return _finish_turn(state, pos, pos.hands, pos.pile, [])
+    mover = pos.mover
+    a, b, value = _DISCARDS[id(action)]  # only legal actions reach here: a pair of the hand
+    hand = _without(_without(pos.hands[mover], a), b)
+    hands = _replaced(pos.hands, mover, hand)
+    pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
+    key = _shared_key(mover, card=a, second=b)
+    discarded = _DISCARDED.get(key)
+    if discarded is None:
+        pair_action = cast("DiscardPair", action)
+        pair = (pair_action.first, pair_action.second)
+        discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+    events: list[Event] = [discarded]
+    if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
+        pos = pos.but()
+        pos.passed = _replaced(pos.passed, mover, item=False)
+    if not hand:
+        events.append(_LEFT[mover])
+        if _holders(hands) <= 1:
+            return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
+    if not value:
+        return _finish_turn(state, pos, hands, pile, events)
+    return _start_effect(state, pos, hands, pile, value, events)
+
+
+# --- The effects of value pairs (CM-5) -------------------------------------------------------
+
+
+def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    value: int,
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
+    mover = pos.mover
+    others = _turn_order(hands, mover, pos.direction)
+    if value == 1:
+        return _decides(pos, hands, pile, _ONES), events
+    if value == 6:  # noqa: PLR2004
+        if _pair_actions(hands[mover], twins=pos.match.twins):
+            return _decides(pos, hands, pile, _BONUS), events
+        return _finish_turn(state, pos, hands, pile, events)
+    if not others:
+        why = "no other player in the round"
+        events.append(EffectLapsed(mover, value, why))
+        return _finish_turn(state, pos, hands, pile, events)
+    if value == 4:  # noqa: PLR2004
+        if hands[mover]:
+            return _decides(pos, hands, pile, _GIVE), events
+        events.append(EffectLapsed(mover, 4, "no card left to give"))
+        return _finish_turn(state, pos, hands, pile, events)
+    if value == 5:  # noqa: PLR2004
+        after = _decides(pos, hands, pile, _PICK)
+        after.recipients = tuple(others)
+        return after, events
+    if value in {7, 8}:
+        return _finish_turn(state, pos, hands, pile, events, draws=value - 5)
+    return _decides(pos, hands, pile, _FORCE if value == 2 else _THREES), events  # noqa: PLR2004
+
+
+def _decides(
+    pos: _Position, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], phase: int
+) -> _Position:
+    """The mover, after a value pair, decides its effect in ``phase``."""
+    after = pos.but()
+    after.hands = hands
+    after.pile = pile
+    after.phase = phase
+    return after
+
+
+# --- 1+1, 2+2, 3+3: the effect's option or reverse (CM-5) -------------------------------------
+
+
+def _legal_ones(_: _Position) -> tuple[Action, ...]:
+    return (_DISCARD_ONES, _REVERSE)
+
+
+def _legal_forced_cards(pos: _Position) -> tuple[Action, ...]:
+    """2+2: each card of the mover's hand for the next player to draw, or reverse."""
+    hand = pos.hands[pos.mover]
+    if not hand:
+        return (_REVERSE, _END_TURN)
+    return (*map(_FORCES.__getitem__, _each_once(hand, pos.match.twins)), _REVERSE)  # type: ignore[arg-type]
+
+
+def _legal_threes(_: _Position) -> tuple[Action, ...]:
+    return (_SWAP_LATER, _REVERSE)
+
+
+def _why_not_choice(pos: _Position, action: Action) -> str | None:
+    phase = pos.phase
+    if isinstance(action, Reverse):
+        return None
+    if isinstance(action, DiscardOnes):
+        return None if phase == _ONES else _NOT_THIS_STEP
+    if isinstance(action, SwapLater):
+        return None if phase == _THREES else _NOT_THIS_STEP
+    hand = pos.hands[pos.mover]
+    if isinstance(action, EndTurn):  # a 2+2 that emptied the hand has no card to choose
+        return None if phase == _FORCE and not hand else _NOT_THIS_STEP
+    if not isinstance(action, ForceCard) or phase != _FORCE or not hand:
+        return _NOT_THIS_STEP
+    return None if _holds(hand, action.card) else f"seat {pos.mover} does not hold {action.card}"
+
+
+def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
+    """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
+    mover, hands, pile = pos.mover, pos.hands, pos.pile
+    events: list[Event] = []
+    if action is _REVERSE:
+        if _holders(hands) == 1:
+            events.append(EffectLapsed(mover, 1, "no next player"))
+            return _finish_turn(state, pos, hands, pile, events)
+        reversed_ = pos.but()
+        reversed_.direction = -pos.direction
+        events.append(_REVERSED[mover, reversed_.direction])
+        return _finish_turn(state, reversed_, hands, pile, events)
+    if action is _DISCARD_ONES:
+        hand = hands[mover]
+        ones = tuple(c for c in hand if _value_of(c) == 1)
+        events.append(OnesDiscarded(mover, _as_cards(ones)))
+        if ones:
+            hands = _replaced(hands, mover, tuple(c for c in hand if _value_of(c) != 1))
+            pile = (*pile, *ones)
+            if not hands[mover]:
+                events.append(_LEFT[mover])
+                if _holders(hands) <= 1:
+                    return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
+        return _finish_turn(state, pos, hands, pile, events)
+    if isinstance(action, ForceCard):
+        forced = _id(action.card)
+        key = _shared_key(mover, card=forced)
+        chosen = _CHOSEN.get(key)
+        if chosen is None:
+            chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
+        events.append(chosen)
+        return _finish_turn(state, pos, hands, pile, events, forced=forced)
+    if action is _SWAP_LATER:
+        events.append(_SWAP_AWAITED[mover])
+        return _finish_turn(state, pos, hands, pile, events, swap=True)
+    # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
+    events.append(EffectLapsed(mover, 2, "no card left to choose"))
+    return _finish_turn(state, pos, hands, pile, events)
+
+
+# --- 4+4: give a card (CM-5) -------------------------------------------------------------
+
+
+def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
+    """Each card of the mover's hand to each other seat still in the round."""
+    rows = [_GIFTS[seat] for seat in _others_in_round(pos)]
+    cards_ = _each_once(pos.hands[pos.mover], pos.match.twins)
+    return tuple([row[card] for card in cards_ for row in rows])  # type: ignore[misc]
+
+
+def _why_not_gift(pos: _Position, action: Action) -> str | None:
+    if not isinstance(action, GiveCard):
+        return _NOT_THIS_STEP
+    if not _holds(pos.hands[pos.mover], action.card):
+        return f"seat {pos.mover} does not hold {action.card}"
+    if action.to not in _others_in_round(pos):
+        return f"seat {action.to} is not another seat still in the round"
+    return None
+
+
+def _others_in_round(pos: _Position) -> list[int]:
+    """The seats other than the mover's that still hold cards, in seat order."""
+    mover = pos.mover
+    return [seat for seat, hand in enumerate(pos.hands) if hand and seat != mover]
+
+
+def _give(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
+    assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
+    mover, to, card = pos.mover, action.to, _id(action.card)
+    given = list(pos.hands)
+    given[mover] = _without(given[mover], card)
+    given[to] = (*given[to], card)
+    hands = tuple(given)
+    key = _shared_key(mover, other=to, card=card)
+    given_event = _GIVEN.get(key)
+    if given_event is None:
+        given_event = _GIVEN[key] = CardGiven(
+            mover, to, action.card, visible_to=_BETWEEN[mover][to]
+        )
+    events: list[Event] = [given_event]
+    if not hands[mover]:
+        events.append(_LEFT[mover])
+        if _holders(hands) <= 1:
+            return _end_round(state, pos, hands, pos.pile, _LAST_PLAYER, events)
+    return _finish_turn(state, pos, hands, pos.pile, events)
+
+
+# --- 5+5: the pile picks (CM-5) ------------------------------------------------------------
+
+
+def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
+    """Each pile card, for the next recipient."""
+    row = _PICKS[pos.recipients[0]]
+    return tuple(map(row.__getitem__, _each_once(pos.pile, pos.match.twins)))  # type: ignore[arg-type]
+
+
+def _why_not_pile_pick(pos: _Position, action: Action) -> str | None:
+    if not isinstance(action, PilePick):
+        return _NOT_THIS_STEP
+    if not _holds(pos.pile, action.card):
+        return f"{action.card} is not in the discard pile"
+    if action.to != pos.recipients[0]:
+        return f"the next pile card goes to seat {pos.recipients[0]}, not seat {action.to}"
+    return None
+
+
+def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+    """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
+    assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
+    to, card = action.to, _id(action.card)
+    pile = _without(pos.pile, card)
+    hands = _replaced(pos.hands, to, (*pos.hands[to], card))
+    key = _shared_key(to, other=pos.mover, card=card)
+    taken = _TAKEN.get(key)
+    if taken is None:
+        taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
+    events: list[Event] = [taken]
+    rest = pos.recipients[1:]
+    if rest and pile:
+        after = pos.but()
+        after.hands = hands
+        after.pile = pile
+        after.recipients = rest
+        return after, events
+    return _finish_turn(state, pos, hands, pile, events)
+
+
+# --- The end of a turn (CM-3, CM-6, CM-9) ----------------------------------------------------
+
+
+def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    events: list[Event],
+    *,
+    passed: bool = False,
+    draws: int = 1,
+    forced: int = -1,
+    swap: bool = False,
+) -> tuple[_Position, list[Event]]:
+    """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
+
+    ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
+    (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
+    """
+    mover, direction = pos.mover, pos.direction
+    after = pos.but()
+    if pos.passed[mover] is not passed:
+        after.passed = _replaced(pos.passed, mover, passed)
+    aids = after.passed
+    # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
+    # those is a call through Python, a loop a few machine instructions per seat.
+    players = len(hands)
+    holders = 0
+    for hand in hands:
+        if hand:
+            holders += 1
+    if holders <= 1:
+        return _end_round(state, after, hands, pile, _LAST_PLAYER, events)
+    # Only a pass, or a mover leaving the round, can leave every aid in play face down.
+    if passed or not hands[mover]:
+        for seat, hand in enumerate(hands):
+            if hand and not aids[seat]:
+                break
+        else:
+            return _end_round(state, after, hands, pile, _ALL_PASSED, events)
+    nxt = (mover + direction) % players
+    while not hands[nxt]:
+        nxt = (nxt + direction) % players
+    source = mover
+    if not hands[mover]:
+        source = _holder_before(hands, nxt, direction)
+        if draws != 1 or forced >= 0 or swap:
+            value = 3 if swap else 2 if forced >= 0 else draws + 5
+            events.append(EffectLapsed(mover, value, "no cards left"))
+            draws, forced, swap = 1, -1, False
+    # The next player draws from the previous one, or the nearest before them still in the round.
+    after.hands = hands
+    after.pile = pile
+    after.phase = _DRAW
+    after.to_move = after.mover = nxt
+    after.source = source
+    after.draws = draws
+    after.forced = forced
+    after.swapper = mover if swap else -1
+    after.recipients = ()
+    return after, events
+
+
+# --- The end of a round (CM-8, CM-9) and of the match (CM-10, CM-11) ---------------------------
+
+
+def _end_round(  # noqa: PLR0917
+    state: State,
+    pos: _Position,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    reason: str,
+    events: list[Event],
+) -> tuple[_Position, list[Event]]:
+    """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
+    match = pos.match
+    penalties = tuple(sum(_value_of(c) for c in hand) for hand in hands)
+    scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
+    events.append(RoundEnded(match.round, reason, penalties, scores))
+    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    players = len(hands)
+    low = min(scores)
+    if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
+        winners = tuple(s for s, total in enumerate(scores) if total == low)
+        events.append(MatchEnded(winners, scores))
+        over = pos.but()
+        over.hands = hands
+        over.pile = pile
+        over.phase = _OVER
+        over.to_move = None
+        over.mover = -1
+        over.source = -1
+        over.draws = 0
+        over.forced = -1
+        over.swapper = -1
+        over.recipients = ()
+        over.match = _Match(
+            round=match.round, start=match.start, scores=scores, winners=winners, twins=match.twins
+        )
+        return over, events
+    # CM-11: the highest total starts; a tie goes to the first of the tied players
+    # clockwise from the previous starting player, that player included.
+    start = max(seats_from(match.start, players), key=scores.__getitem__)
+    following = _Match(
+        round=match.round + 1, start=start, scores=scores, winners=None, twins=match.twins
+    )
+    nxt, dealt_ = _new_round(rules, players, state._rng(1), following)  # noqa: SLF001
+    events.extend(dealt_)
+    return nxt, events
+
+
+# --- Helpers -------------------------------------------------------------------------------
 
 
 def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[Action, ...]:

@@ -15,8 +15,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
-from cardgames.crazy_mistigri._position import _STEPS, _Match, _Position
-from cardgames.crazy_mistigri.cards import _MISTIGRI_VALUE, Card, _deck_ids, _has_twins, _id
+from cardgames.crazy_mistigri._position import _STEPS, _Match, _new_position, _Position
+from cardgames.crazy_mistigri.cards import (
+    _MISTIGRI_VALUE,
+    Card,
+    _deck_ids,
+    _has_twins,
+    _id,
+    _value_of,
+)
 from cardgames.crazy_mistigri.events import (
     CardGiven,
     Drew,
@@ -68,7 +75,10 @@ def sample_position(view: View, rng: random.Random) -> _Position:
         # A 2+2 card chosen by another seat: any card of the chooser's hand.
         fan = dealt[template.source]
         forced = fan[rng.randrange(len(fan))]
-    return template._replace(hands=dealt, forced=forced)
+    world = template.but()
+    world.hands = dealt
+    world.forced = forced
+    return world
 
 
 def _observe(view: View) -> _Observations:
@@ -86,7 +96,7 @@ def _observe(view: View) -> _Observations:
     hidden: list[tuple[int, int]] = []
     for card in unseen:
         masks = placed.get(card)
-        mask = masks.pop() if masks else by_value[card >> 4]
+        mask = masks.pop() if masks else by_value[_value_of(card)]
         hidden.append((mask & holders, card))
     if not _has_a_deal(hidden, view.hand_sizes, holders):
         # Only a custom layout with twin cards can get here: the seat cannot tell which of
@@ -102,28 +112,27 @@ def _observe(view: View) -> _Observations:
     )
     outcome = view.outcome
     match = _Match(
-        view.round,
-        view.starting_player,
-        view.scores,
-        None if outcome is None else outcome.winners,
-        _has_twins(rules.colour_layout),
+        round=view.round,
+        start=view.starting_player,
+        scores=view.scores,
+        winners=None if outcome is None else outcome.winners,
+        twins=_has_twins(rules.colour_layout),
     )
-    phase = _STEP_PHASES[view.step]
     chosen = view.chosen_card
-    template = _Position(
-        tuple(own if s == seat else () for s in range(players)),
-        tuple(map(_id, view.discard_pile)),
-        int(view.direction),
-        view.aids_face_down,
-        phase,
-        view.to_move,
-        -1 if view.turn_of is None else view.turn_of,
-        -1 if view.draw_from is None else view.draw_from,
-        view.draws_due,
-        -1 if chosen is None else _id(chosen),
-        -1 if view.swap_due is None else view.swap_due,
-        view.pile_picks_for,
-        match,
+    template = _new_position(
+        hands=tuple(own if s == seat else () for s in range(players)),
+        pile=tuple(map(_id, view.discard_pile)),
+        direction=int(view.direction),
+        passed=view.aids_face_down,
+        phase=_STEP_PHASES[view.step],
+        to_move=view.to_move,
+        mover=-1 if view.turn_of is None else view.turn_of,
+        source=-1 if view.draw_from is None else view.draw_from,
+        draws=view.draws_due,
+        forced=-1 if chosen is None else _id(chosen),
+        swapper=-1 if view.swap_due is None else view.swap_due,
+        recipients=view.pile_picks_for,
+        match=match,
     )
     sizes = tuple(size if holders >> s & 1 else 0 for s, size in enumerate(view.hand_sizes))
     return _Observations(classes, sizes, tuple(hidden), holders, template)
@@ -207,7 +216,7 @@ def _observations(  # noqa: C901, PLR0912, PLR0915 - one case per kind of event
             keep = ~(1 << event.seat)
             by_value[1] &= keep
             for one, masks in placed.items():
-                if one >> 4 == 1:
+                if _value_of(one) == 1:
                     masks[:] = [m & keep for m in masks]
     return placed, by_value
 
