@@ -331,7 +331,7 @@ def test_a_fifth_game_touches_its_folder_alone() -> None:
     registry or the game's own folder, so the test-only game (a folder of ``tests/``) passes the
     contract suite, the rule-coverage test and this one with no line of any other file.
     """
-    root = SRC.parent.parent
+    root = Path(__file__).resolve().parent.parent  # the checkout (SRC may be site-packages)
     shared = [
         *sorted(SRC.rglob("*.py")),
         *sorted((root / "tests").glob("*.py")),

@@ -131,6 +131,7 @@ def test_a_reload_mid_match_resumes(server: Server, browser: Any) -> None:  # no
     rng = random.Random(3)
     for _ in range(4):
         _play(page, rng)
+    _over(page)  # the bots' moves arrive one update at a time: wait for the person's turn
     before = (
         _cursor(page),
         page.inner_html("#rows"),
@@ -138,6 +139,7 @@ def test_a_reload_mid_match_resumes(server: Server, browser: Any) -> None:  # no
         page.inner_text("#moves"),
     )
     page.reload()
+    _over(page)
     after = (
         _cursor(page),
         page.inner_html("#rows"),
