@@ -1,11 +1,22 @@
 """The rules engine of classic Mistigri, in the order of the rulebook.
 
 The cards (CL-1) are in `cardgames.classic_mistigri.cards`, the rules options in `options`, the
-action in `actions`, the events in `events` and the scenario setups with their checks in
-`scenario` (records, which stay interpreted Python in the compiled build); this module holds
-the scenario builder and the position with its transitions: the deal (CL-2), pairs laid at once
-(CL-3), the blind draw from the left neighbour (CL-4), players leaving play (CL-5) and the end of
-the match (CL-6, CL-7). `GAME` ties them together at the bottom.
+action in `actions`, the events in `events`, the scenario setups with their checks in
+`scenario` (records, which stay interpreted Python in the compiled build) and the position
+record in `_position`; this module holds the match's `State` and the transitions: the deal
+(CL-2), pairs laid at once (CL-3), the blind draw from the left neighbour (CL-4), players leaving
+play (CL-5) and the end of the match (CL-6, CL-7). `GAME` ties them together at the bottom.
+
+What the seat to move decides (a match has a single kind of turn):
+
+| phase | legal actions | transition | clause |
+| --- | --- | --- | --- |
+| in play | `Draw` at each fan position of `draw_from` | `State._advance` | CL-3 to CL-5 |
+| over (`to_move` is `None`) | none | | CL-6, CL-7 |
+
+The draw's legal actions (`_legal`) and the reason another action is not legal (`_why_not`)
+read the same check, the size of the fan drawn from. A draw that empties a hand ends in
+`_settle` (the next holder, CL-5; the end of the match, CL-6), as the deal does.
 """
 
 from __future__ import annotations
@@ -13,13 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple, cast
+from typing import Final, cast
 
 from cardgames import cards
 from cardgames._draws import random_below
 from cardgames._events import dealt, new_event, set_field
 from cardgames._mypyc import i64, mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
+from cardgames.classic_mistigri._position import _new_position, _Position
 from cardgames.classic_mistigri.actions import _DRAWS, Draw
 from cardgames.classic_mistigri.cards import _CARDS, DECK, Card
 from cardgames.classic_mistigri.events import Drew, LeftPlay, MatchEnded, PairsLaid
@@ -87,25 +99,11 @@ _ENDINGS: Final = {
     for size in range(1, len(_SEATS))
     for winners in combinations([s for s in _SEATS if s != loser], size)
 }
-_NEW: Final = tuple.__new__  # builds a _Position without the NamedTuple's Python-level __new__
 # The deal's `PairsLaid`, whose fields do not repeat, is built field by field (see
 # `cardgames._events`); `tests/classic_mistigri` compares it with the event its class builds.
 _PAIRS_LAID: Final = PairsLaid
 
-# --- Scenarios ---------------------------------------------------------------------------
-
-
-# --- Position and transitions ------------------------------------------------------------
-
-
-class _Position(NamedTuple):
-    # Hands hold motif numbers (0 is the Mistigri): the hot path compares small ints, and the
-    # public properties turn them back into cards.
-    hands: tuple[tuple[int, ...], ...]
-    pairs: tuple[tuple[int, ...], ...]
-    to_move: int | None
-    source: int | None  # the seat to_move draws from
-    loser: int | None
+# --- The match -----------------------------------------------------------------------------
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
@@ -228,14 +226,12 @@ class State(_BaseState[_Position]):
         return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
-        source = self.draw_from
-        if isinstance(action, Draw) and source is not None:
-            size = len(self._pos.hands[source])
-            return (
-                f"seat {source}, on their left, holds {size} cards, so the position must be "
-                f"0..{size - 1}"
-            )
-        return super()._why_illegal(action)
+        # The draw's own check, the one its legal actions pass (see `_why_not`).
+        reason = _why_not(self._pos, action)
+        if reason is None or reason is _NOT_THIS_STEP:
+            # Not a draw, or the match is over: the engine names the kinds it offers.
+            return super()._why_illegal(action)
+        return reason
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         assert isinstance(action, Draw)  # noqa: S101 - only legal actions reach here
@@ -268,7 +264,12 @@ class State(_BaseState[_Position]):
             after = (source + 1) % players
             while not hands[after]:
                 after = (after + 1) % players
-            return _NEW(_Position, (tuple(hands), pairs, source, after, None)), drew
+            moved = pos.but()
+            moved.hands = tuple(hands)
+            moved.pairs = pairs
+            moved.to_move = source
+            moved.source = after
+            return moved, drew
         events = list(drew)
         if not hands[source]:
             events.append(_LEFT_PLAY[source])
@@ -280,12 +281,12 @@ class State(_BaseState[_Position]):
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
         """The position of a world sampled from ``view``: the hidden hands from the sampler."""
         outcome = view.outcome
-        return _Position(
-            sample_hands(view, rng),
-            view.pairs,
-            view.to_move,
-            view.draw_from,
-            outcome.losers[0] if outcome is not None else None,
+        return _new_position(
+            hands=sample_hands(view, rng),
+            pairs=view.pairs,
+            to_move=view.to_move,
+            source=view.draw_from,
+            loser=outcome.losers[0] if outcome is not None else None,
         )
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
@@ -308,7 +309,16 @@ class State(_BaseState[_Position]):
             if a != b and x not in hands[b] and y not in hands[a]:
                 hands[a][i], hands[b][j] = y, x
         new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
-        return self._replace_position(self._pos._replace(hands=new_hands))
+        perturbed = self._pos.but()
+        perturbed.hands = new_hands
+        return self._replace_position(perturbed)
+
+
+# --- The draw (CL-4): its legal actions and their check -----------------------------------------
+
+# What `_why_not` answers for an action that is not a draw, or once the match is over: the engine
+# then names the kinds the state offers (`State._why_illegal`).
+_NOT_THIS_STEP: Final = "not an action of this step"
 
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
@@ -316,6 +326,23 @@ def _legal(pos: _Position) -> tuple[Action, ...]:
     if pos.to_move is None:
         return ()
     return _DRAWS_OF[len(pos.hands[pos.source])]  # type: ignore[index]  # in play: a source
+
+
+def _why_not(pos: _Position, action: Action) -> str | None:
+    """Why ``action`` is not legal in ``pos``, or ``None`` if it is one of `_legal`'s.
+
+    The same rule as `_legal`: a draw at a position of the fan of ``source`` (a test holds the
+    two equal on random matches).
+    """
+    if pos.to_move is None or not isinstance(action, Draw):
+        return _NOT_THIS_STEP
+    source: int = pos.source  # type: ignore[assignment]  # in play: a source
+    size = len(pos.hands[source])
+    if 0 <= action.position < size:
+        return None
+    return (
+        f"seat {source}, on their left, holds {size} cards, so the position must be 0..{size - 1}"
+    )
 
 
 def _dealt_events(hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
@@ -372,9 +399,13 @@ def _settle(
         loser = holders[0]
         winners = _winners(loser, tuple([len(p) for p in pairs]), rules)
         events.append(_ENDINGS[loser, winners])
-        return _NEW(_Position, (hands, pairs, None, None, loser)), events
+        end = _new_position(hands=hands, pairs=pairs, to_move=None, source=None, loser=loser)
+        return end, events
     to_move = after if start and hands[after] else _next_holder(after, holders)
-    return _NEW(_Position, (hands, pairs, to_move, _next_holder(to_move, holders), None)), events
+    source = _next_holder(to_move, holders)
+    return _new_position(
+        hands=hands, pairs=pairs, to_move=to_move, source=source, loser=None
+    ), events
 
 
 def _next_holder(seat: int, holders: list[int]) -> int:
