@@ -7,6 +7,17 @@ to three Super Chats (KT-6). The cards and the deal's deck (KT-1) are in `cards`
 in `events`, the position records in `_position`, a seat's view in `view`, and the worlds a
 seat cannot tell apart in `sampler`.
 
+What the seat to move decides (a match has a single kind of turn):
+
+| phase | legal actions | transition | clause |
+| --- | --- | --- | --- |
+| in play (`to_move` set) | `PlayCard` of each card in hand | `State._advance` | KT-2 to KT-4 |
+| over (`to_move` is `None`) | none | | KT-6 |
+
+The end of a round is no decision: the trick that ends it also scores it and deals the next
+round (`_end_round`, KT-5, KT-6). The legal plays (`_legal`) and the reason another action is
+not legal (`_why_not`) read the same rule, the mover's hand.
+
 Examples:
     >>> from cardgames.kitten_tricks import GAME, Rules
     >>> state = GAME.new(5, seed=1, rules=Rules(first_player=2))
@@ -26,7 +37,7 @@ from cardgames.engine import Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
-from cardgames.kitten_tricks._position import _Position, _Round
+from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
 from cardgames.kitten_tricks.actions import (
     _PLAY_INT,
     _PLAYS,
@@ -114,20 +125,12 @@ _CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
 _ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
 _SHARED_ROUNDS: Final = 64
 
-# Builds a position record without the NamedTuple's Python-level ``__new__``.
-_NEW: Final = tuple.__new__
-# The index of `_Round.trump`: compiled, reading a record's field by index is native, by name
-# a Python attribute lookup.
-_TRUMP: Final = 0
 _LOSS_THRESHOLD: Final = LOSS_THRESHOLD
 # The card and the action of each card int, read in native code.
 _CARD_OF: Final = _CARD
 _PLAY_OF: Final = _PLAYS
 
-# --- Scenarios -----------------------------------------------------------------------------
-
-
-# --- Position and transitions --------------------------------------------------------------
+# --- The match -----------------------------------------------------------------------------
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
@@ -296,7 +299,7 @@ class State(_BaseState[_Position]):
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_scenario(setup, players, rules)
         trick = _as_ints(setup.trick)
-        table = _Round(
+        table = _new_round_record(
             trump=_INT[setup.trump],
             stock=_as_ints(setup.stock),
             discard=_as_ints(setup.discard),
@@ -305,7 +308,7 @@ class State(_BaseState[_Position]):
             starter=setup.starter,
             winners=None,
         )
-        pos = _Position(
+        pos = _new_position(
             hands=tuple(_plays(_as_ints(h)) for h in setup.hands),
             trick=trick,
             leader=(setup.to_move - len(trick)) % players,
@@ -326,29 +329,33 @@ class State(_BaseState[_Position]):
         return _legal(self._pos)
 
     def _why_illegal(self, action: Action) -> str:
-        if isinstance(action, PlayCard):
-            return (
-                f"seat {self.to_move} does not hold the {action.card}; any card of the hand "
-                "may be played (KT-2)"
-            )
-        return super()._why_illegal(action)
+        # The play's own check, the one its legal actions pass (see `_why_not`).
+        reason = _why_not(self._pos, action)
+        if reason is None or reason is _NOT_THIS_STEP:
+            # Not a play, or the match is over: the engine names the kinds it offers.
+            return super()._why_illegal(action)
+        return reason
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
-        hands, trick, leader, to_move, collections, table = pos = self._pos
-        mover: int = to_move  # type: ignore[assignment]  # in play
+        pos = self._pos
+        mover: int = pos.to_move  # type: ignore[assignment]  # in play
         card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
-        hand = hands[mover]
+        hand = pos.hands[mover]
         at = hand.index(action)
         # One list copy and a store: cheaper than splicing the tuple around ``mover``.
-        new_hands = list(hands)
+        new_hands = list(pos.hands)
         new_hands[mover] = hand[:at] + hand[at + 1 :]
         hands = tuple(new_hands)
+        trick = pos.trick
         trick += (card,)
         played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
         players = len(hands)  # native, where ``self._players`` is a Python attribute lookup
         if len(trick) < players:
-            after = (mover + 1) % players
-            return _NEW(_Position, (hands, trick, leader, after, collections, table)), (played,)
+            after = pos.but()
+            after.hands = hands
+            after.trick = trick
+            after.to_move = (mover + 1) % players
+            return after, (played,)
         return _end_trick(self, pos, hands, trick, [played])
 
     @classmethod
@@ -369,10 +376,13 @@ class State(_BaseState[_Position]):
             size = len(hands[s])
             hands[s] = _plays(mixed[k : k + size])
             k += size
-        table = table._replace(
-            stock=mixed[k : k + len(table.stock)], discard=mixed[k + len(table.stock) :]
-        )
-        return self._replace_position(pos._replace(hands=tuple(hands), table=table))
+        mixed_table = table.but()
+        mixed_table.stock = mixed[k : k + len(table.stock)]
+        mixed_table.discard = mixed[k + len(table.stock) :]
+        perturbed = pos.but()
+        perturbed.hands = tuple(hands)
+        perturbed.table = mixed_table
+        return self._replace_position(perturbed)
 
 
 _DEAL_PURPOSE: Final = 0x100
@@ -389,11 +399,12 @@ def _end_trick(
     """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
     # The transitions are module functions: compiled, a call between them is a direct C call,
     # where a method of the (interpreted) `State` class is looked up and called through Python.
-    _, _, leader, _, collections, table = pos
+    table = pos.table
+    collections = pos.collections
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    at, coup = _trick_winner(trick, table[_TRUMP] >> _SHIFT, rules.values)
+    at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
     players = len(hands)
-    winner = (leader + at) % players
+    winner = (pos.leader + at) % players
     key = (winner << 9) | (trick[at] << 1) | coup
     won = _TRICKS_WON.get(key)
     if won is None:
@@ -413,20 +424,23 @@ def _end_trick(
     new_collections = list(collections)
     new_collections[winner] = tuple(collection)
     collections = tuple(new_collections)
+    reason, seat = "", winner  # the round goes on
     if () not in collection:  # every colour collected: ``all(collection)`` without a call
-        reason, seat = "all-colours", winner
+        reason = "all-colours"
     elif () in hands:
         reason = "empty-hand"
         seat = next(s % players for s in range(winner, winner + players) if not hands[s % players])
-    else:
-        return _NEW(_Position, (hands, (), winner, winner, collections, table)), events
-    return _end_round(
-        state,
-        _NEW(_Position, (hands, (), winner, None, collections, table)),
-        reason,
-        seat,
-        events,
-    )
+    after = pos.but()
+    after.hands = hands
+    after.trick = ()
+    after.leader = winner
+    after.collections = collections
+    after.table = table
+    if reason:
+        after.to_move = None
+        return _end_round(state, after, reason, seat, events)
+    after.to_move = winner
+    return after, events
 
 
 def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
@@ -440,7 +454,7 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
     """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
     players = len(hands)
     new_hands = list(hands)
-    trump, stock, discard, super_chats, number, starter, winners = table
+    discard = table.discard
     for colour, lost in enumerate(collection):
         if len(lost) < _LOSS_THRESHOLD:
             continue
@@ -470,24 +484,26 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
                 )
             events.append(received)
         discard += tuple(cards_[players - 1 :])
-    # `_replace` is interpreted Python: the record is rebuilt from its fields instead.
-    return tuple(new_hands), _NEW(
-        _Round, (trump, stock, discard, super_chats, number, starter, winners)
-    )
+    after = table.but()
+    after.discard = discard
+    return tuple(new_hands), after
 
 
 def _end_round(
     state: State, pos: _Position, reason: str, seat: int, events: list[Event]
 ) -> tuple[_Position, list[Event]]:
-    """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts."""
-    hands, _, leader, _, collections, table = pos
-    players = len(hands)
-    trump, stock, discard, super_chats, number, starter, _ = table
+    """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts.
+
+    ``pos`` is the position after the round's last trick, with nobody to move yet.
+    """
+    players = len(pos.hands)
+    table = pos.table
+    number, starter = table.number, table.starter
     # The colours each seat collected: its non-empty piles, counted in native code.
-    colours = tuple([len([pile for pile in c if pile]) for c in collections])
+    colours = tuple([len([pile for pile in c if pile]) for c in pos.collections])
     most = max(colours)
     gainers = tuple(s for s in range(players) if colours[s] == most)
-    super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(super_chats))
+    super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
     # Fields by position (round, reason, seat, colours, gainers, super_chats).
     events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
     leaders = max(super_chats)
@@ -496,18 +512,45 @@ def _end_round(
         winners = tuple(s for s in range(players) if super_chats[s] == leaders)
         by_limit = leaders < SUPER_CHATS_TO_WIN
         events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
-        # `_replace` is interpreted Python: the records are rebuilt from their fields instead.
-        table = _NEW(_Round, (trump, stock, discard, super_chats, number, starter, winners))
-        return _NEW(_Position, (hands, (), leader, None, collections, table)), events
+        # The match is over (KT-6): the last position keeps the table as the last trick left it.
+        final = table.but()
+        final.super_chats = super_chats
+        final.winners = winners
+        over = pos.but()
+        over.table = final
+        return over, events
     rng = state._rng(_DEAL_PURPOSE)  # noqa: SLF001
     pos = _new_round(rules, players, rng, number + 1, (starter + 1) % players, super_chats, events)
     return pos, events
+
+
+# --- Playing to a trick (KT-2): the legal plays and their check ----------------------------------
+
+# What `_why_not` answers for an action that is not a play, or once the match is over: the engine
+# then names the kinds the state offers (`State._why_illegal`).
+_NOT_THIS_STEP: Final = "not an action of this step"
 
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
     """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
     to_move = pos.to_move
     return () if to_move is None else pos.hands[to_move]
+
+
+def _why_not(pos: _Position, action: Action) -> str | None:
+    """Why ``action`` is not legal in ``pos``, or ``None`` if it is one of `_legal`'s.
+
+    The same rule as `_legal`: a card of the mover's hand (a test holds the two equal on random
+    matches).
+    """
+    to_move = pos.to_move
+    if to_move is None or not isinstance(action, PlayCard):
+        return _NOT_THIS_STEP
+    if action in pos.hands[to_move]:
+        return None
+    return (
+        f"seat {to_move} does not hold the {action.card}; any card of the hand may be played (KT-2)"
+    )
 
 
 def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
@@ -559,9 +602,24 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
         events.append(dealt(s, hand, _ONLY[s]))
         hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
     stock = order[players * size + 1 :]
-    table = _NEW(_Round, (trump, stock, (), super_chats, number, starter, None))
+    table = _new_round_record(
+        trump=trump,
+        stock=stock,
+        discard=(),
+        super_chats=super_chats,
+        number=number,
+        starter=starter,
+        winners=None,
+    )
     empty = (((),) * rules.colours,) * players
-    return _NEW(_Position, (tuple(hands), (), starter, starter, empty, table))
+    return _new_position(
+        hands=tuple(hands),
+        trick=(),
+        leader=starter,
+        to_move=starter,
+        collections=empty,
+        table=table,
+    )
 
 
 GAME: Game[State] = Game(

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames._memo import LastOf
-from cardgames.kitten_tricks._position import _new, _Position, _Round
+from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
 from cardgames.kitten_tricks.actions import PlayCard, _plays
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
 from cardgames.kitten_tricks.events import CardReceived, ColourLost, Played, RoundStarted
@@ -98,21 +98,18 @@ class _Knowledge(NamedTuple):
             discard += unseen[at : at + self.spare_discard]
             at += self.spare_discard
         rng.shuffle(discard)
-        table = self.table
-        table = _new(_Round, (table.trump, tuple(unseen[at:]), tuple(discard), *table[3:]))
-        return _new(
-            _Position,
-            (
-                tuple(
-                    _plays(h) if own is None else own
-                    for own, h in zip(self.hands, hands, strict=True)
-                ),
-                self.trick,
-                self.leader,
-                self.to_move,
-                self.collections,
-                table,
+        table = self.table.but()
+        table.stock = tuple(unseen[at:])
+        table.discard = tuple(discard)
+        return _new_position(
+            hands=tuple(
+                _plays(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
             ),
+            trick=self.trick,
+            leader=self.leader,
+            to_move=self.to_move,
+            collections=self.collections,
+            table=table,
         )
 
 
@@ -183,7 +180,7 @@ def _read_knowledge(view: View) -> _Knowledge:
         leader=view.leader,
         to_move=view.to_move,
         collections=collections,
-        table=_Round(
+        table=_new_round_record(
             trump=_INT[view.trump],
             stock=(),
             discard=(),
