@@ -24,6 +24,7 @@ from cardgames.crazy_animals._position import (
     _KNOCKING,
     _OVER,
     _TURN,
+    _new_position,
     _Position,
 )
 from cardgames.crazy_animals.actions import (
@@ -116,9 +117,6 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 
 # By player count (none below 2), then mover.
-# Builds a _Position without the NamedTuple's Python-level __new__; called directly, not through
-# `_position._new_position` (a functools.partial, which compiled code calls through Python).
-_NEW: Final = tuple.__new__
 _LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
 # Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
 # one viewer sure of a card.
@@ -314,8 +312,10 @@ class State(_BaseState[_Position]):
         pos, events = _start_round(
             players, setup.round, starter, setup.scores, slots, stock, discard
         )
-        turns = min(setup.turns_taken, players)
-        return pos._replace(to_move=setup.to_move, turns=turns), events
+        at_turn = pos.but()
+        at_turn.to_move = setup.to_move
+        at_turn.turns = min(setup.turns_taken, players)
+        return at_turn, events
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
@@ -435,10 +435,12 @@ class State(_BaseState[_Position]):
             card = slots[i] = mixed.pop()
             known[i] = tuple(_UNKNOWN if c == _UNKNOWN else card for c in known[i])
         drawn = mixed.pop() if held else pos.drawn
-        new = pos._replace(
-            slots=tuple(slots), stock=tuple(mixed), drawn=drawn, knowledge=tuple(known)
-        )
-        return self._replace_position(new)
+        perturbed = pos.but()
+        perturbed.slots = tuple(slots)
+        perturbed.stock = tuple(mixed)
+        perturbed.drawn = drawn
+        perturbed.knowledge = tuple(known)
+        return self._replace_position(perturbed)
 
 
 # --- Transitions: the handlers of `State._advance`, by action type ---------------------
@@ -487,24 +489,13 @@ def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
     stock = stock[:-1]
     mover: int = pos.to_move  # type: ignore[assignment]
     events.append(_DREW[mover][card])
-    return _NEW(
-        _Position,
-        (
-            pos.slots,
-            stock,
-            discard,
-            pos.knowledge,
-            mover,
-            step,
-            card,
-            in_play,
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
-        ),
-    )
+    after = pos.but()
+    after.stock = stock
+    after.discard = discard
+    after.step = step
+    after.drawn = card
+    after.in_play = in_play
+    return after
 
 
 def _take_discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
@@ -610,48 +601,24 @@ def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, lis
     del state, action
     mover: int = pos.to_move  # type: ignore[assignment]
     n = len(pos.totals)  # the player count
-    new = _NEW(
-        _Position,
-        (
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (mover + 1) % n,
-            _TURN,
-            _UNKNOWN,
-            (),
-            pos.turns,
-            mover,
-            n - 1,
-            pos.round,
-            pos.totals,
-        ),
-    )
-    return new, [_KNOCKED[mover]]
+    after = pos.but()
+    after.to_move = (mover + 1) % n
+    after.step = _TURN
+    after.drawn = _UNKNOWN
+    after.in_play = ()
+    after.knocker = mover
+    after.final_left = n - 1
+    return after, [_KNOCKED[mover]]
 
 
 def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
     del state, action
-    new = _NEW(
-        _Position,
-        (
-            pos.slots,
-            pos.stock,
-            pos.discard,
-            pos.knowledge,
-            (pos.to_move + 1) % len(pos.totals),  # type: ignore[operator]
-            _TURN,
-            _UNKNOWN,
-            (),
-            pos.turns,
-            pos.knocker,
-            pos.final_left,
-            pos.round,
-            pos.totals,
-        ),
-    )
-    return new, []
+    after = pos.but()
+    after.to_move = (pos.to_move + 1) % len(pos.totals)  # type: ignore[operator]
+    after.step = _TURN
+    after.drawn = _UNKNOWN
+    after.in_play = ()
+    return after, []
 
 
 def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
@@ -684,25 +651,17 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         to_move, step = mover, _KNOCKING
     else:
         to_move, step = (mover + 1) % n, _TURN
-    new = _NEW(
-        _Position,
-        (
-            slots,
-            pos.stock,
-            discard,
-            known,
-            to_move,
-            step,
-            _UNKNOWN,
-            (),
-            turns,
-            knocker,
-            final_left,
-            pos.round,
-            pos.totals,
-        ),
-    )
-    return new, events
+    after = pos.but()
+    after.slots = slots
+    after.discard = discard
+    after.knowledge = known
+    after.to_move = to_move
+    after.step = step
+    after.drawn = _UNKNOWN
+    after.in_play = ()
+    after.turns = turns
+    after.final_left = final_left
+    return after, events
 
 
 def _end_round(
@@ -728,23 +687,20 @@ def _end_round(
         events.append(_match_ended(_winners(totals), totals))
         # Every slot is face up now, so every seat knows the whole table.
         known = tuple([_SAME[n][card] for card in slots])
-        over = _NEW(
-            _Position,
-            (
-                slots,
-                stock,
-                discard,
-                known,
-                None,
-                _OVER,
-                _UNKNOWN,
-                (),
-                n,
-                pos.knocker,
-                0,
-                pos.round,
-                totals,
-            ),
+        over = _new_position(
+            slots=slots,
+            stock=stock,
+            discard=discard,
+            knowledge=known,
+            to_move=None,
+            step=_OVER,
+            drawn=_UNKNOWN,
+            in_play=(),
+            turns=n,
+            knocker=pos.knocker,
+            final_left=0,
+            round=pos.round,
+            totals=totals,
         )
         return over, events
     starter = (rules.first_player + pos.round) % n
@@ -912,23 +868,20 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
         if looked is None:
             looked = _LOOKED[key] = _looked(seat, slots[first], slots[last])
         events.append(looked)
-    pos = _NEW(
-        _Position,
-        (
-            slots,
-            stock,
-            discard,
-            tuple(known),
-            starter,
-            _TURN,
-            _UNKNOWN,
-            (),
-            0,
-            _UNKNOWN,
-            0,
-            round_,
-            totals,
-        ),
+    pos = _new_position(
+        slots=slots,
+        stock=stock,
+        discard=discard,
+        knowledge=tuple(known),
+        to_move=starter,
+        step=_TURN,
+        drawn=_UNKNOWN,
+        in_play=(),
+        turns=0,
+        knocker=_UNKNOWN,
+        final_left=0,
+        round=round_,
+        totals=totals,
     )
     return pos, events
 

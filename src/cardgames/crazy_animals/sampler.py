@@ -318,19 +318,17 @@ def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _P
     rows = _ROWS[view.players]
     knowledge = tuple([rows[m][card] for m, card in zip(where.masks, slots, strict=True)])
     return _new_position(
-        (
-            tuple(slots),
-            stock,
-            tuple([c.face for c in view.discard_pile]),
-            knowledge,
-            where.to_move,
-            where.step,
-            drawn,
-            tuple([c.face for c in view.in_play]),
-            where.turns,
-            _UNKNOWN if view.knocker is None else view.knocker,
-            view.final_turns,
-            view.round,
-            view.scores,
-        )
+        slots=tuple(slots),
+        stock=stock,
+        discard=tuple([c.face for c in view.discard_pile]),
+        knowledge=knowledge,
+        to_move=where.to_move,
+        step=where.step,
+        drawn=drawn,
+        in_play=tuple([c.face for c in view.in_play]),
+        turns=where.turns,
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
     )
