@@ -42,6 +42,7 @@ from cardgames.crazy_animals import (
     scenario,
 )
 from cardgames.crazy_animals import rules as ca_rules
+from cardgames.crazy_animals._position import _STEP_NAMES
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
@@ -1192,3 +1193,38 @@ def test_golden_transcript() -> None:
     transcript = "\n".join(str(e) for e in state.events) + "\n"
     golden = Path(__file__).parent.parent / "golden" / "crazy-animals-3p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")
+
+
+def _candidates(players: int) -> list[Any]:
+    """Well-formed actions of every kind: each seat's legal ones of each step, and bad Swaps."""
+    kinds: list[Any] = [a for tables in ca_rules._LEGAL[players] for t in tables for a in t]
+    kinds += [Swap(k, players, j) for k in range(4) for j in range(4)]
+    return list(dict.fromkeys(kinds))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_legal_actions_are_exactly_those_that_pass_their_step_checks(players: int) -> None:
+    """Legality is written once: `_why_not` passes an action exactly when `_legal` lists it.
+
+    And every action it refuses is refused by `apply` with the same reason in the message.
+    """
+    steps: set[str] = set()
+    candidates = _candidates(players)
+    for seed in range(2):
+        for any_state in testing.random_match(ca.GAME, players, seed):
+            state = cast("ca.State", any_state)
+            if state.is_over:
+                break
+            steps.add(_STEP_NAMES[state._pos.step])
+            legal = set(state.legal_actions())
+            for action in candidates:
+                reason = ca_rules._why_not(state._pos, action)
+                assert (reason is None) == (action in legal), (state._pos.step, action, reason)
+            illegal = [a for a in candidates if a not in legal]
+            for action in illegal[:: max(1, len(illegal) // 3)]:
+                with pytest.raises(IllegalActionError) as caught:
+                    state.apply(action)
+                reason = ca_rules._why_not(state._pos, action)
+                assert reason is not None
+                assert f": {reason}. Legal:" in str(caught.value)
+    assert steps >= {"turn", "drawn", "knock"}

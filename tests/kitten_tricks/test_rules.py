@@ -11,6 +11,7 @@ import json
 import pickle
 from collections import Counter
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -19,6 +20,8 @@ from cardgames import kitten_tricks as kt
 from cardgames import testing
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.kitten_tricks import Card, PlayCard, Rules, scenario
+from cardgames.kitten_tricks import rules as kt_rules
+from cardgames.kitten_tricks.actions import _PLAYS
 from cardgames.rng import Rng
 
 YELLOW_TRUMP = Card(4, "yellow")
@@ -883,3 +886,25 @@ def test_golden_transcript() -> None:
     transcript = "\n".join(str(e) for e in state.events) + "\n"
     golden = Path(__file__).parent.parent / "golden" / "kitten-tricks-4p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_plays_are_exactly_those_that_pass_the_play_check(players: int) -> None:
+    """Legality is written once: `_why_not` passes a play exactly when `_legal` lists it (KT-2).
+
+    And every play it refuses is refused by `apply` with the same reason in the message.
+    """
+    candidates = [play for play in _PLAYS if play is not None]
+    for seed in range(2):
+        for any_state in testing.random_match(kt.GAME, players, seed):
+            state = cast("kt.State", any_state)
+            if state.is_over:
+                break
+            legal = set(state.legal_actions())
+            for action in candidates:
+                reason = kt_rules._why_not(state._pos, action)
+                assert (reason is None) == (action in legal), (action, reason)
+            refused = next(a for a in candidates if a not in legal)
+            with pytest.raises(IllegalActionError) as caught:
+                state.apply(refused)
+            assert f": {kt_rules._why_not(state._pos, refused)}. Legal:" in str(caught.value)

@@ -1,11 +1,29 @@
-"""The Crazy Animals rules engine: options, the position's transitions and the `GAME` object.
+"""The Crazy Animals rules engine: the match's `State`, the transitions and the `GAME` object.
 
 It reads like the rulebook (see ``docs/games/crazy-animals.md`` for the clauses): the cards
-(CA-1, in ``cards.py``), the rules options, the actions (``actions.py``) and events
-(``events.py``), scenarios, then the position and its transitions: the deal and the first
-look (CA-2), a turn (CA-3) and the special cards (CA-4), the stock reshuffle (CA-5),
-knocking (CA-6), scoring (CA-7) and the match (CA-8). Views (``view.py``) carry each seat's
-perfect-recall knowledge of the table, derived from what that seat saw (CA-9).
+(CA-1) are in ``cards.py``, the rules options in ``options.py``, the actions and events in
+``actions.py`` and ``events.py``, the position record in ``_position.py``; here are the legal
+actions of each step with the checks that say why another action is not legal, then the
+transitions: a turn (CA-3) and the special cards (CA-4), the stock reshuffle (CA-5), knocking
+(CA-6), scoring (CA-7), the match (CA-8) and the deal with its first look (CA-2). Views
+(``view.py``) carry each seat's perfect-recall knowledge of the table, derived from what that
+seat saw (CA-9).
+
+What the seat to move decides in each step (``State.step`` names it):
+
+| step | legal actions | transitions | clause |
+| --- | --- | --- | --- |
+| `_TURN` | `TakeDiscard` (top not special), `Draw` | `_take_discard`, `_draw_card` | CA-3 |
+| `_DRAWN` | `Discard`; `Replace` (a number) or the special's use | `_discard` and below | CA-3, 4 |
+| `_CHANCE` | as `_DRAWN`, and `DrawAgain` | as `_DRAWN`, `_draw_again` | CA-4, CA-10 |
+| `_KNOCKING` | `Knock`, `NoKnock` | `_knock`, `_no_knock` | CA-6 |
+| `_OVER` | none | | CA-7, CA-8 |
+
+A special's use is `Swap` (a slot for another seat's), `Peek` (a slot of one's own) or
+`DrawTwo`, transitions `_swap`, `_peek` and `_draw_two`; `Replace` goes to `_put_in_slot`.
+`_legal` reads the legal actions from tables built once (`_LEGAL`); `_why_not` holds each
+step's rule, and a test holds the two equal. A turn ends in `_end_turn` (the knock decision,
+CA-6), a round in `_end_round` (CA-7, CA-8).
 """
 
 from __future__ import annotations
@@ -330,10 +348,7 @@ class State(_BaseState[_Position]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos, self._players)
 
-    def _why_illegal(self, action: Action) -> str:  # noqa: C901, PLR0911, PLR0912 - one reason per rule
-        pos = self._pos
-        step = pos.step
-        mover = pos.to_move
+    def _why_illegal(self, action: Action) -> str:
         if type(action) not in _ACTIONS:
             return super()._why_illegal(action)  # another game's action
         for name in _SLOT_FIELDS.get(type(action), ()):
@@ -341,49 +356,11 @@ class State(_BaseState[_Position]):
             value = getattr(action, name)
             if type(value) is not int or not 0 <= value < SLOTS:
                 return f"{name} must be a slot number 0..{SLOTS - 1}, not {value!r}"
-        if isinstance(action, TakeDiscard | Draw):
-            if step != _TURN:
-                return f"seat {mover} has already chosen its action for this turn"
-            top = _CARDS[pos.discard[-1]]
-            if isinstance(action, TakeDiscard) and top.is_special:
-                return (
-                    f"the top of the discard pile is a {top}, and a special card can never be "
-                    "taken from the discard pile (CA-3): draw from the stock instead"
-                )
-        elif isinstance(action, Knock | NoKnock):
-            if step != _KNOCKING:
-                if pos.knocker != _UNKNOWN:
-                    return f"seat {pos.knocker} has already knocked this round (CA-6)"
-                return (
-                    "knocking is decided after a completed turn, once every player has had a "
-                    "turn this round (CA-6)"
-                )
-        elif step in {_TURN, _KNOCKING}:
-            return f"seat {mover} holds no drawn card"
-        else:
-            drawn = _CARDS[pos.drawn]
-            if isinstance(action, DrawAgain) and step == _DRAWN:
-                return (
-                    "only the first card drawn through a Draw-two may be discarded to draw "
-                    "another (CA-4)"
-                )
-            if isinstance(action, Replace) and drawn.is_special:
-                return (
-                    f"the drawn {drawn} is a special card: it is used or discarded, never put "
-                    "into a slot (CA-3)"
-                )
-            if isinstance(action, Swap | Peek | DrawTwo) and drawn != _SPECIAL_OF[type(action)]:
-                return f"the drawn card is the {drawn}, not a {_SPECIAL_OF[type(action)]}"
-            if isinstance(action, Swap) and (
-                type(action.other) is not int
-                or not 0 <= action.other < self._players
-                or action.other == mover
-            ):
-                return (
-                    f"a Swap exchanges a slot of yours with a slot of another seat (0.."
-                    f"{self._players - 1} but {mover}, not {action.other})"
-                )
-        return super()._why_illegal(action)
+        # The step's own checks, the ones its legal actions pass (see `_why_not`).
+        reason = _why_not(self._pos, action)
+        if reason is None or reason is _NOT_THIS_STEP:
+            return super()._why_illegal(action)
+        return reason
 
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911 - a handler per type
         # The handler of the action's type, tested most frequent first (in random play): a
@@ -443,10 +420,18 @@ class State(_BaseState[_Position]):
         return self._replace_position(perturbed)
 
 
-# --- Transitions: the handlers of `State._advance`, by action type ---------------------
+# --- The legal actions and their checks, by step ----------------------------------------------
+
+# What `_why_not` answers once the match is over: the engine then names the kinds it offers.
+_NOT_THIS_STEP: Final = "not an action of this step"
 
 
 def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
+    """The legal actions of ``pos``, read from `_LEGAL` by step and drawn card.
+
+    The rule of each step is `_why_not`'s: an action is listed exactly when `_why_not` passes
+    it (a test holds the two equal on random matches).
+    """
     mover = pos.to_move
     if mover is None:
         return ()
@@ -458,6 +443,88 @@ def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
         return table[10]
     use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
     return table[2 + use] if step == _DRAWN else table[6 + use]
+
+
+def _why_not(pos: _Position, action: Action) -> str | None:
+    """Why the well-formed ``action`` is not legal in ``pos``, or ``None`` if it is legal."""
+    if pos.to_move is None:
+        return _NOT_THIS_STEP
+    step = pos.step
+    if step == _TURN:
+        return _why_not_turn(pos, action)
+    if step == _KNOCKING:
+        return None if isinstance(action, Knock | NoKnock) else _not_now(pos, action)
+    return _why_not_drawn(pos, action)  # _DRAWN, _CHANCE
+
+
+def _why_not_turn(pos: _Position, action: Action) -> str | None:
+    """CA-3: draw from the stock, or take the discard pile's top into a slot, unless special."""
+    if isinstance(action, Draw):
+        return None
+    if not isinstance(action, TakeDiscard):
+        return _not_now(pos, action)
+    top = _CARDS[pos.discard[-1]]
+    if not top.is_special:
+        return None
+    return (
+        f"the top of the discard pile is a {top}, and a special card can never be taken from "
+        "the discard pile (CA-3): draw from the stock instead"
+    )
+
+
+def _why_not_drawn(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - per rule
+    """CA-3, CA-4: discard the drawn card, put a number in a slot, or use the special drawn.
+
+    A card drawn through a Draw-two (the `_CHANCE` step) may also be discarded for another.
+    """
+    if isinstance(action, Discard):
+        return None
+    if isinstance(action, DrawAgain):
+        if pos.step == _CHANCE:
+            return None
+        return (
+            "only the first card drawn through a Draw-two may be discarded to draw another (CA-4)"
+        )
+    drawn = _CARDS[pos.drawn]
+    if isinstance(action, Replace):
+        if not drawn.is_special:
+            return None
+        return (
+            f"the drawn {drawn} is a special card: it is used or discarded, never put into a "
+            "slot (CA-3)"
+        )
+    if not isinstance(action, Swap | Peek | DrawTwo):
+        return _not_now(pos, action)
+    special = _SPECIAL_OF[type(action)]
+    if drawn != special:
+        return f"the drawn card is the {drawn}, not a {special}"
+    if isinstance(action, Swap):
+        mover = pos.to_move
+        players = len(pos.totals)
+        other = action.other
+        if type(other) is not int or not 0 <= other < players or other == mover:
+            return (
+                f"a Swap exchanges a slot of yours with a slot of another seat (0.."
+                f"{players - 1} but {mover}, not {other})"
+            )
+    return None
+
+
+def _not_now(pos: _Position, action: Action) -> str:
+    """Why an action of a kind that another step takes is not legal in ``pos``'s step."""
+    if isinstance(action, TakeDiscard | Draw):
+        return f"seat {pos.to_move} has already chosen its action for this turn"
+    if isinstance(action, Knock | NoKnock):
+        if pos.knocker != _UNKNOWN:
+            return f"seat {pos.knocker} has already knocked this round (CA-6)"
+        return (
+            "knocking is decided after a completed turn, once every player has had a turn this "
+            "round (CA-6)"
+        )
+    return f"seat {pos.to_move} holds no drawn card"
+
+
+# --- Transitions: the handlers of `State._advance`, by action type ---------------------
 
 
 # Module-level functions rather than methods, taking the state whose position they advance:
