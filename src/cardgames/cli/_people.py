@@ -13,10 +13,10 @@ import cardgames
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
-from cardgames.text import LANGUAGES
+from cardgames.text import DEFAULT_NAMES, LANGUAGES
 
-NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Emma", "Farid")
-"""The players' names when `--names` gives none (or too few)."""
+NAMES = DEFAULT_NAMES
+"""The players' names when `--names` gives none (or too few): the shared default names."""
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT."""
@@ -25,7 +25,7 @@ _BYE = {
     "en": {"interrupted": "Interrupted: the match is abandoned.", "eof": "End of input: bye."},
     "fr": {
         "interrupted": "Interrompu : la partie est abandonnée.",
-        "eof": "Fin de l’entrée : au revoir.",
+        "eof": "Plus rien à lire : au revoir !",
     },
 }
 
