@@ -32,8 +32,8 @@ def test_hard_is_an_ismcts_with_a_time_budget() -> None:
     """`hard` searches with a `seconds` budget, through ISMCTS's own budget mechanism."""
     bot = BotSpec.parse("hard").build("kitten-tricks")
     assert isinstance(bot, ISMCTSBot)
-    assert bot.seconds == 0.6  # noqa: PLR2004 - the level's budget
-    assert bot.iterations == 1000  # noqa: PLR2004
+    assert bot.seconds == 0.6
+    assert bot.iterations == 1000
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
@@ -62,6 +62,6 @@ def test_the_casual_bot_forgets_in_crazy_animals() -> None:
     state = cardgames.get_game("crazy-animals").new(2, seed=7)
     view = state.view(0)
     bot = CasualBot("crazy-animals", slip=0.0, forget=1.0)
-    blank = view.without_knowledge()  # type: ignore[attr-defined]
+    blank = view.without_knowledge()
     inner = cardgames.bots.heuristic_bot("crazy-animals")
     assert bot.choose(view, random.Random(3)) == inner.choose(blank, random.Random(3))
