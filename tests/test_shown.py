@@ -343,3 +343,21 @@ def test_other_games_show_the_seats_view(slug: str) -> None:
     assert screen.view == table.view(0)
     assert screen.events == table.events(0)
     assert screen.glimpse is None
+
+
+def test_a_persons_screen_is_narrated_without_the_hidden_cards() -> None:
+    """The narrator tells a person's redacted events in both languages, agreeing with "you"."""
+    from cardgames.text import Narrator  # noqa: PLC0415 - the narration part of this test
+
+    table = _full_table(ROWS, [N[9]], N[0])
+    table.act(0, TakeDiscard(2), cursor=table.cursor)
+    events = shown(table, 0).events
+    en = Narrator(CA, names=["Ana", "Ben"], seat=0)
+    fr = Narrator(CA, names=["Ana", "Ben"], lang="fr", seat=0)
+    assert en.event(events[-1]) == (
+        "You take the top card of the discard pile into slot 2 and discard the 3 that was there"
+    )
+    assert fr.event(events[-1]).startswith("Vous prenez la carte du dessus de la défausse")
+    looked = next(event for event in events if event.kind == "looked" and event.seat == 0)  # type: ignore[attr-defined]
+    assert en.event(looked) == "You look at slots 0 and 3"
+    assert fr.event(looked) == "Vous regardez vos emplacements 0 et 3"
