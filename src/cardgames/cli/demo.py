@@ -7,7 +7,7 @@ Examples:
     >>> from cardgames.cli import main
     >>> main(["demo", "kitten-tricks", "--seed", "3", "--names", "Ana", "Ben", "--lang", "fr"])
     ... # doctest: +ELLIPSIS
-    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), graine 3 ; bots : heuristic
+    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), partie n° 3 ; bots : heuristic
     <BLANKLINE>
     Manche 1 : la carte d’atout est ...
     0
@@ -26,8 +26,8 @@ from cardgames.text import Narrator
 __all__ = ["register", "run"]
 
 _HEADER = {
-    "en": "{title}, {players} players ({names}), seed {seed}; bots: {bots}",
-    "fr": "{title}, {players} joueurs ({names}), graine {seed} ; bots : {bots}",
+    "en": "{title}, {players} players ({names}), match no. {seed}; bots: {bots}",
+    "fr": "{title}, {players} joueurs ({names}), partie n° {seed} ; bots : {bots}",
 }
 
 _EPILOG = """\
