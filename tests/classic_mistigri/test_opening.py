@@ -12,7 +12,7 @@ GAME = cardgames.get_game("classic-mistigri")
 def test_a_hand_emptied_by_the_opening_pairs_leaves_play_with_an_event() -> None:
     """Seed 17732 at 4 players: seat 1's opening pairs empty its hand; a public event says so."""
     state = GAME.new(4, seed=17732)
-    assert state.view(0).hand_sizes == (3, 0, 6, 2)  # type: ignore[attr-defined]
+    assert state.view(0).hand_sizes == (3, 0, 6, 2)
     events = state.events
     left = [event for event in events if isinstance(event, LeftPlay)]
     assert left == [LeftPlay(seat=1)]
