@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import cardgames
+from cardgames.bots import levels
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
@@ -122,6 +123,12 @@ def bot_specs(args: argparse.Namespace, seats: list[int]) -> dict[int, BotSpec]:
         msg = "--bots names no bot; use heuristic, ismcts or random"
         raise InvalidSetupError(msg)
     return {seat: lineup[min(i, len(lineup) - 1)] for i, seat in enumerate(seats)}
+
+
+def bot_name(spec: BotSpec, lang: str) -> str:
+    """A bot's name for people: its level in family words (« difficile »), else its spec."""
+    level = levels.level_of(spec.label)
+    return str(spec) if level is None else levels.NAMES[lang][level]
 
 
 def seed_of(args: argparse.Namespace) -> int:

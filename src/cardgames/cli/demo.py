@@ -7,7 +7,7 @@ Examples:
     >>> from cardgames.cli import main
     >>> main(["demo", "kitten-tricks", "--seed", "3", "--names", "Ana", "Ben", "--lang", "fr"])
     ... # doctest: +ELLIPSIS
-    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), partie n° 3 ; bots : heuristic
+    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), partie n° 3 ; bots : moyen
     <BLANKLINE>
     Manche 1 : la carte d’atout est ...
     0
@@ -75,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
 
     def tell() -> int:
         bots = [specs[seat].build(game.slug) for seat in range(players)]
-        lineup = ", ".join(dict.fromkeys(str(spec) for spec in specs.values()))
+        lineup = ", ".join(
+            dict.fromkeys(_people.bot_name(spec, args.lang) for spec in specs.values())
+        )
         header = _HEADER[args.lang].format(
             title=game.title, players=players, names=", ".join(names), seed=seed, bots=lineup
         )

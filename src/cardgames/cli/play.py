@@ -195,7 +195,10 @@ class _Screen:
         """Say who plays what."""
         ui = self._ui
         people = ui["and"].join(self._names[seat] for seat in humans)
-        bots = ui["and"].join(f"{self._names[seat]} ({spec})" for seat, spec in specs.items())
+        bots = ui["and"].join(
+            f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
+            for seat, spec in specs.items()
+        )
         play = ui["plays"] if len(humans) == 1 else ui["play"]
         line = ui["you-play"].format(names=people, play=play, bots=bots or ui["no-bots"])
         print(line)  # noqa: T201 - the command's output
