@@ -73,7 +73,8 @@ _UI: dict[str, dict[str, str]] = {
 }
 
 _EPILOG = """\
-Bots: heuristic, ismcts (options as in ismcts:iterations=200) or random; --bots ismcts,random
+Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
+(options as in ismcts:iterations=200) or random; --bots ismcts,random
 gives the first bot seat an ismcts bot and the other bot seats random bots.
 Exit status: 0 (also when you leave with q or Ctrl-D); 2 for a usage error; 130 after Ctrl-C.
 
