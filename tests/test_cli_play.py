@@ -153,8 +153,8 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     ]
     status, shown = _drive(args, _reader(11))
     assert status == 0, shown[-3000:]
-    assert "Passez le terminal à Chloé, puis appuyez sur Entrée." in shown
-    assert "\033[2J" in shown
+    assert "Passez le clavier à Chloé, puis appuyez sur Entrée." in shown
+    assert "\033[2J\033[3J" in shown  # the screen and the scrollback
     assert "Vos choix :" in shown
     assert "Chloé, à vous de jouer" in shown
     assert shown.rstrip().endswith("La partie est terminée.")

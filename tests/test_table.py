@@ -397,7 +397,7 @@ def _forge(change: str) -> str:  # noqa: C901, PLR0912 - one forgery per case
     if change == "format":
         doc["format"] = "cardgames/state"
     elif change == "version":
-        doc["version"] = 2
+        doc["version"] = 3
     elif change == "game":
         doc["game"] = "poker"
     elif change == "names":

@@ -1,7 +1,8 @@
 """The messages an app's server and its clients exchange about a live table, as JSON.
 
-A client sends requests for its seat: [`Act`][cardgames.protocol.Act] (play an action) or
-[`Sync`][cardgames.protocol.Sync] (what happened since my cursor?). The server answers with
+A client sends requests for its seat: [`Act`][cardgames.protocol.Act] (play an action),
+[`Sync`][cardgames.protocol.Sync] (what happened since my cursor?) or
+[`Memorised`][cardgames.protocol.Memorised] (« C'est mémorisé »). The server answers with
 replies: an [`Update`][cardgames.protocol.Update] (the seat's view and the events since the
 client's cursor, only as that seat saw them) or a [`Refused`][cardgames.protocol.Refused] with
 a code and a message. [`handle`][cardgames.protocol.handle] does the server's whole part for one
@@ -15,7 +16,7 @@ change, so a double click, a message sent twice, two moves chosen at one positio
 connections of one seat play exactly one move. `handle` never plays a bot: the server does,
 with [`Table.play_bots`][cardgames.table.Table.play_bots] or in a process pool
 ([`Table.bot_turn`][cardgames.table.Table.bot_turn]), and sends each client its `update`.
-This is version 2 of the protocol ([`PROTOCOL_VERSION`][cardgames.protocol.PROTOCOL_VERSION]),
+This is version 3 of the protocol ([`PROTOCOL_VERSION`][cardgames.protocol.PROTOCOL_VERSION]),
 carried by every `Update`.
 
 Every message has `to_dict()` (plain JSON data, tagged by `"type"`) and `to_json()` (text);
@@ -52,6 +53,7 @@ from cardgames.errors import (
     NotYourTurnError,
     StaleMoveError,
 )
+from cardgames.shown import Glimpse, shown
 from cardgames.table import Table
 
 __all__ = [
@@ -59,6 +61,7 @@ __all__ = [
     "MAX_REQUEST_LENGTH",
     "PROTOCOL_VERSION",
     "Act",
+    "Memorised",
     "Refused",
     "Reply",
     "Request",
@@ -70,11 +73,13 @@ __all__ = [
     "update",
 ]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The version of the protocol, sent as `version` in every [`Update`][cardgames.protocol.Update].
 
-Version 2 made an `Act`'s `cursor` binding (the `stale` code) and added `version` to updates;
-in version 1 an `Act` from an earlier position was played at the current one.
+Version 3 sends a person's seat what its screen may show (`cardgames.shown`: no remembered
+card, a `glimpse` field for what the person is looking at now) and adds the `memorised`
+request. Version 2 made an `Act`'s `cursor` binding (the `stale` code) and added `version` to
+updates; in version 1 an `Act` from an earlier position was played at the current one.
 """
 
 CODES = (
@@ -175,6 +180,31 @@ class Sync:
 
 
 @attrs.frozen
+class Memorised:
+    """Client to server: the person at `seat` has memorised what they saw: « C'est mémorisé ».
+
+    It ends the seat's glimpse of a first look, a peek or a card taken from the discard pile
+    ([`Table.memorised`][cardgames.table.Table.memorised]) as the client showed it at
+    `cursor`. The reply is an `Update` from `cursor`, like a `Sync`'s. Not a move: it is
+    never `stale`, and a bot's seat may send it to no effect.
+    """
+
+    type: ClassVar[str] = "memorised"
+    seat: int = attrs.field(validator=_check_seat)
+    """The seat the client plays (it must be the connection's)."""
+    cursor: int = attrs.field(validator=_check_cursor)
+    """The client's cursor: the screen whose glimpse the person memorised."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the message as plain JSON data."""
+        return {"type": self.type, "seat": self.seat, "cursor": self.cursor}
+
+    def to_json(self) -> str:
+        """Return the message as JSON text."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+@attrs.frozen
 class Update:
     """Server to client: the seat's view now, and the events since the client's cursor.
 
@@ -182,6 +212,11 @@ class Update:
     client's cursor to `cursor`. A client that keeps the events it received rebuilds the
     full view with `full_view` (what bots and `Game.sample_world` need). Its JSON carries
     `version`, the [`PROTOCOL_VERSION`][cardgames.protocol.PROTOCOL_VERSION] of the server.
+
+    A person's seat (`Table.humans`) gets what its screen may show
+    ([`cardgames.shown`][cardgames.shown]): no remembered card in `view` or `events`, and
+    what the person looks at now in `glimpse`. A bot's seat gets its whole view and events,
+    and no glimpse.
     """
 
     type: ClassVar[str] = "update"
@@ -194,6 +229,8 @@ class Update:
     """The seat's view, without its events."""
     events: tuple[Event, ...]
     """The events from the client's cursor to `cursor`, as the seat saw them."""
+    glimpse: Glimpse | None = None
+    """What the person at the seat is looking at now ([`Glimpse`][cardgames.shown.Glimpse])."""
 
     def full_view(self, earlier: Sequence[Event]) -> View:
         """Return the seat's whole view, given the events received before this update."""
@@ -208,6 +245,7 @@ class Update:
             "cursor": self.cursor,
             "view": self.view.to_dict(),
             "events": [event.to_dict() for event in self.events],
+            "glimpse": None if self.glimpse is None else self.glimpse.to_dict(),
         }
 
     def to_json(self) -> str:
@@ -234,7 +272,7 @@ class Refused:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
-Request = Act | Sync
+Request = Act | Sync | Memorised
 """A message from a client."""
 Reply = Update | Refused
 """A message from the server."""
@@ -243,15 +281,21 @@ Reply = Update | Refused
 def update(table: Table, seat: int, since: int = 0) -> Update:
     """Return the update that brings `seat`'s client from cursor `since` to the table's.
 
-    A server sends one to every other client after a move (each from its own cursor).
+    A server sends one to every other client after a move (each from its own cursor). A
+    person's seat gets what its screen may show (`cardgames.shown`), a bot's seat its whole
+    view.
 
     Raises:
         InvalidSeatError: no such seat at the table.
         InvalidCursorError: `since` is not an int in `0 .. table.cursor`.
     """
-    events = table.events(seat, since)
-    view = attrs.evolve(table.view(seat), events=())
-    return Update(seat, table.cursor, view, events)
+    if seat in table.bots:
+        events = table.events(seat, since)
+        view = attrs.evolve(table.view(seat), events=())
+        return Update(seat, table.cursor, view, events)
+    screen = shown(table, seat, since)
+    view = attrs.evolve(screen.view, events=())
+    return Update(seat, table.cursor, view, screen.events, screen.glimpse)
 
 
 def handle(table: Table, seat: int, text: str) -> list[Reply]:
@@ -259,7 +303,8 @@ def handle(table: Table, seat: int, text: str) -> list[Reply]:
 
     The message is parsed (at most `MAX_REQUEST_LENGTH` characters), checked to speak for
     `seat`, and acted on. An `Act` that the table accepts, or a `Sync`, gets an `Update` from
-    the message's cursor; anything else gets one `Refused`, and leaves the table unchanged. An
+    the message's cursor, and so does a `Memorised` (after recording it); anything else gets
+    one `Refused`, and leaves the table unchanged. An
     `Act` is accepted only at the cursor it names (else `stale`), so each move plays at most
     once however often it arrives. No bot plays: after an accepted move the server lets the
     bots play ([`Table.play_bots`][cardgames.table.Table.play_bots], or the process-pool steps)
@@ -293,6 +338,8 @@ def _refusal(table: Table, seat: int, request: Request) -> Refused | None:
     elif request.cursor > table.cursor:
         message = f"cursor: {request.cursor} is beyond the table's cursor {table.cursor}"
         return Refused("malformed", message)
+    elif isinstance(request, Memorised):
+        table.memorised(seat, request.cursor)
     return None
 
 
@@ -309,9 +356,13 @@ def _code_of(error: Exception) -> str:
 
 # -- loading messages ---------------------------------------------------------------------------
 
-_REQUEST_KEYS = {"act": ("type", "seat", "action", "cursor"), "sync": ("type", "seat", "cursor")}
+_REQUEST_KEYS = {
+    "act": ("type", "seat", "action", "cursor"),
+    "sync": ("type", "seat", "cursor"),
+    "memorised": ("type", "seat", "cursor"),
+}
 _REPLY_KEYS = {
-    "update": ("type", "version", "seat", "cursor", "view", "events"),
+    "update": ("type", "version", "seat", "cursor", "view", "events", "glimpse"),
     "refused": ("type", "code", "message"),
 }
 
@@ -333,6 +384,8 @@ def request_from_json(
         cursor = _natural(doc, "cursor")
         if kind == "sync":
             return Sync(seat, cursor)
+        if kind == "memorised":
+            return Memorised(seat, cursor)
         try:
             action = game.action_from_dict(doc["action"])
         except InvalidStateError as exc:
@@ -387,7 +440,17 @@ def _load_reply(game: Game[Any], doc: dict[str, Any]) -> Reply:
             loaded.append(game.event_from_dict(item))
         except InvalidStateError as exc:
             raise _codec.CodecError(f"events[{i}]", str(exc)) from None
-    return Update(seat, cursor, view, tuple(loaded))
+    return Update(seat, cursor, view, tuple(loaded), _load_glimpse(game, doc["glimpse"], view))
+
+
+def _load_glimpse(game: Game[Any], data: object, view: View) -> Glimpse | None:
+    if data is None:
+        return None
+    card = game._card  # noqa: SLF001 - the game's own card codes, as its other documents use
+    glimpse = _codec.decode_record(Glimpse, data, "glimpse", card, ignore=frozenset({"kind"}))
+    if not 0 <= glimpse.owner < view.players:
+        raise _codec.CodecError("glimpse.owner", f"no seat {glimpse.owner} at this table")
+    return glimpse
 
 
 def _type_of(doc: dict[str, Any], keys: dict[str, tuple[str, ...]]) -> str:

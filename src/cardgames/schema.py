@@ -35,6 +35,7 @@ from cardgames import GAMES, get_game
 from cardgames.cards import Card
 from cardgames.engine import FORMAT_VERSION, VIEW_FORMAT, Action, Event, Game, Outcome
 from cardgames.protocol import CODES, PROTOCOL_VERSION
+from cardgames.shown import REASONS
 
 __all__ = [
     "DIALECT",
@@ -190,7 +191,7 @@ def _natural() -> Schema:
 
 
 def request_schema(game: Game[Any]) -> Schema:
-    """The schema of a client's message at a table of `game` (`Act` or `Sync`)."""
+    """The schema of a client's message at a table of `game` (`Act`, `Sync` or `Memorised`)."""
     builder = _Builder(game)
     act = {
         "type": "object",
@@ -209,8 +210,43 @@ def request_schema(game: Game[Any]) -> Schema:
         "required": ["type", "seat", "cursor"],
         "additionalProperties": False,
     }
-    root = {"oneOf": [builder.ref("act", lambda: act), builder.ref("sync", lambda: sync)]}
+    memorised = {
+        "type": "object",
+        "properties": {"type": {"const": "memorised"}, "seat": _natural(), "cursor": _natural()},
+        "required": ["type", "seat", "cursor"],
+        "additionalProperties": False,
+    }
+    root = {
+        "oneOf": [
+            builder.ref("act", lambda: act),
+            builder.ref("sync", lambda: sync),
+            builder.ref("memorised", lambda: memorised),
+        ]
+    }
     return builder.document(f"{game.title}: a client's request", root)
+
+
+def _glimpse() -> Schema:
+    slot = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
+    return {
+        "type": "object",
+        "description": "What a person is looking at now (cardgames.shown.Glimpse)",
+        "properties": {
+            "reason": {"enum": list(REASONS)},
+            "owner": _natural(),
+            "seen": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "prefixItems": [slot, {"$ref": "#/$defs/card"}],
+                    "items": False,
+                    "minItems": 2,
+                },
+            },
+        },
+        "required": ["reason", "owner", "seen"],
+        "additionalProperties": False,
+    }
 
 
 def reply_schema(game: Game[Any]) -> Schema:
@@ -225,8 +261,9 @@ def reply_schema(game: Game[Any]) -> Schema:
             "cursor": _natural(),
             "view": builder.ref("view", builder.view),
             "events": {"type": "array", "items": builder.of_type(Event)},
+            "glimpse": {"anyOf": [builder.ref("glimpse", _glimpse), {"type": "null"}]},
         },
-        "required": ["type", "version", "seat", "cursor", "view", "events"],
+        "required": ["type", "version", "seat", "cursor", "view", "events", "glimpse"],
         "additionalProperties": False,
     }
     refused = {

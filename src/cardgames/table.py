@@ -74,14 +74,19 @@ __all__ = [
 
 FORMAT = "cardgames/table"
 """The ``format`` tag of a saved table."""
-FORMAT_VERSION = 1
-"""The version of the saved table format that this release writes and reads."""
+FORMAT_VERSION = 2
+"""The version of the saved table format that this release writes; it reads versions 1 and 2.
+
+Version 2 added the memory aid and the glimpse marks (`cardgames.shown`); a version 1 table
+loads with the aid off and no glimpse showing.
+"""
 MAX_NAME_LENGTH = 64
 """The longest player name a table accepts, in characters."""
 
 _RNG_WORDS = 625  # random.Random's state: 624 words of Mersenne Twister and a position
 _RNG_BYTES = 4 * _RNG_WORDS
-_TABLE_KEYS = ("format", "version", "game", "names", "bots", "state")
+_TABLE_KEYS_V1 = ("format", "version", "game", "names", "bots", "state")
+_TABLE_KEYS = (*_TABLE_KEYS_V1, "memory_aid", "moved", "memorised")
 _BOT_KEYS = ("seat", "kind", "options", "rng", "gauss")
 
 
@@ -161,7 +166,17 @@ class Table:
     a lock), or change a [`copy`][cardgames.table.Table.copy] and swap it in.
     """
 
-    __slots__ = ("_bots", "_game", "_names", "_players", "_rngs", "_state")
+    __slots__ = (
+        "_bots",
+        "_game",
+        "_memorised",
+        "_memory_aid",
+        "_moved",
+        "_names",
+        "_players",
+        "_rngs",
+        "_state",
+    )
 
     def __init__(
         self,
@@ -169,6 +184,9 @@ class Table:
         names: tuple[str, ...],
         bots: Mapping[int, BotSpec],
         rngs: Mapping[int, random.Random],
+        *,
+        memory_aid: bool = False,
+        marks: tuple[Sequence[int], Sequence[int]] | None = None,
     ) -> None:
         """Wrap a checked state; users build tables with `new` or `from_json`."""
         self._state: State[Any] = state
@@ -177,6 +195,12 @@ class Table:
         self._names = names
         self._bots: Mapping[int, BotSpec] = MappingProxyType(dict(sorted(bots.items())))
         self._rngs = dict(rngs)
+        self._memory_aid = memory_aid
+        # Per seat: the cursor before its last move, and the cursor it last said « C'est
+        # mémorisé » at. Only events from there on can be in that seat's glimpse.
+        moved, memorised = marks if marks is not None else ((0,) * state.players,) * 2
+        self._moved = list(moved)
+        self._memorised = list(memorised)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -190,6 +214,7 @@ class Table:
         bots: Mapping[int, BotSpec | str] | None = None,
         seed: int | None = None,
         rules: object | None = None,
+        memory_aid: bool = False,
     ) -> Table:
         """Deal a new match; no bot plays until [`play_bots`][cardgames.table.Table.play_bots].
 
@@ -206,21 +231,28 @@ class Table:
                 match seed and its seat as in [`play_match`][cardgames.bots.play_match], so a
                 table of bots only, played by `play_bots`, replays `play_match` exactly.
             rules: the game's `Rules`; default the rulebook's game.
+            memory_aid: whether a person's screen keeps the cards their seat remembers
+                (see `cardgames.shown`); off by default, and shown to everyone at the table.
 
         Raises:
             UnknownGameError: no game of that slug.
             InvalidSetupError: a player count, seed or rules the game refuses; names of the
                 wrong number or form; a bot at a seat the match does not have (seats are
                 `int`s, never text); an unknown bot, a bot option out of its bounds, or a bot
-                given by factory (a table must be able to save it).
+                given by factory (a table must be able to save it); a `memory_aid` that is
+                not a bool.
         """
+        aid: object = memory_aid
+        if not isinstance(aid, bool):
+            msg = f"memory_aid must be True or False, got {_codec_repr(aid)}"
+            raise InvalidSetupError(msg)
         found = game if isinstance(game, Game) else get_game(game)
         state: State[Any] = found.new(players, seed=seed, rules=rules)
         checked_names = _check_names(names, state.players)
         specs = _check_bots(bots, state.players)
         # Bots need reproducible play, not secrecy; the derivation is play_match's.
         rngs = {seat: random.Random(f"{state.seed}/{seat}") for seat in specs}  # noqa: S311
-        return cls(state, checked_names, specs, rngs)
+        return cls(state, checked_names, specs, rngs, memory_aid=memory_aid)
 
     # -- what anyone may read -----------------------------------------------------------------
 
@@ -243,6 +275,14 @@ class Table:
     def bots(self) -> Mapping[int, BotSpec]:
         """The seats played by bots, each with its spec (read-only), in seat order."""
         return self._bots
+
+    @property
+    def memory_aid(self) -> bool:
+        """Whether a person's screen keeps the cards their seat remembers (`cardgames.shown`).
+
+        Public: every seat at the table may be told it.
+        """
+        return self._memory_aid
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -349,7 +389,54 @@ class Table:
             msg = f"it is {self._whose(to_move)} turn, not seat {seat}'s"
             raise NotYourTurnError(msg)
         # It is the seat's turn, so the engine's message lists only the seat's own actions.
+        before = self.cursor
         self._state = self._state.apply(action)
+        self._moved[seat] = before
+
+    def memorised(self, seat: int, cursor: int | None = None) -> None:
+        """Record that the person at `seat` has memorised what they saw: « C'est mémorisé ».
+
+        It ends the first look, a peek and the sight of a card taken from the discard pile
+        (the seat's [glimpse][cardgames.shown.Glimpse]); a drawn card stays in sight until it
+        is placed. Nothing else changes, and no event is added: it is the person's memory, not
+        a move of the game. Saying it again, or at an earlier cursor, changes nothing.
+
+        Args:
+            seat: the seat whose person has memorised.
+            cursor: the table's cursor of the screen the person memorised (a client's
+                cursor); `None` for the table's current cursor. A glimpse that began after
+                it stays in sight.
+
+        Raises:
+            InvalidSeatError: no such seat at this table.
+            InvalidCursorError: `cursor` is neither `None` nor an int in `0 .. cursor`.
+        """
+        seat = self._check_seat(seat)
+        if cursor is None:
+            cursor = self.cursor
+        elif (
+            not isinstance(cursor, int)
+            or isinstance(cursor, bool)
+            or not 0 <= cursor <= self.cursor
+        ):
+            msg = (
+                f"cursor must be an int in 0..{self.cursor} (the table's cursor), "
+                f"got {_codec_repr(cursor)}"
+            )
+            raise InvalidCursorError(msg)
+        self._memorised[seat] = max(self._memorised[seat], cursor)
+
+    def glimpse_marks(self, seat: int) -> tuple[int, int]:
+        """Return `(moved, memorised)` of `seat`: the cursors its glimpse starts after.
+
+        `moved` is the table's cursor before the seat's last move, `memorised` the cursor of
+        its last [`memorised`][cardgames.table.Table.memorised]; `cardgames.shown` reads them.
+
+        Raises:
+            InvalidSeatError: no such seat at this table.
+        """
+        seat = self._check_seat(seat)
+        return self._moved[seat], self._memorised[seat]
 
     # -- the bots, when asked -----------------------------------------------------------------
 
@@ -394,8 +481,10 @@ class Table:
             raise StaleMoveError(msg)
         rng = random.Random()  # noqa: S311 - a bot's reproducible generator
         rng.setstate(move.rng)
+        before = self.cursor
         self._state = self._state.apply(move.action)
         self._rngs[to_move] = rng
+        self._moved[to_move] = before
 
     def play_bots(self, limit: int | None = None) -> int:
         """Let the bots play, in this process, until a human must act or the match is over.
@@ -435,7 +524,10 @@ class Table:
             twin = random.Random()  # noqa: S311 - a bot's reproducible generator
             twin.setstate(rng.getstate())
             rngs[seat] = twin
-        return Table(self._state, self._names, self._bots, rngs)
+        marks = (tuple(self._moved), tuple(self._memorised))
+        return Table(
+            self._state, self._names, self._bots, rngs, memory_aid=self._memory_aid, marks=marks
+        )
 
     def _check_cursor(self, cursor: object, what: str) -> None:
         if not isinstance(cursor, int) or isinstance(cursor, bool):
@@ -490,13 +582,17 @@ class Table:
             "names": list(self._names),
             "bots": bots,
             "state": self._state.to_dict(),
+            "memory_aid": self._memory_aid,
+            "moved": list(self._moved),
+            "memorised": list(self._memorised),
         }
 
     def to_json(self) -> str:
         """Return the whole table as a versioned JSON document.
 
-        It holds the match (the state document of `State.to_json`), the names, and each bot's
-        spec with its random generator's state, so a loaded table plays on exactly as this one
+        It holds the match (the state document of `State.to_json`), the names, each bot's
+        spec with its random generator's state, the memory aid and each seat's glimpse marks
+        (`cardgames.shown`), so a loaded table plays on, and shows, exactly as this one
         would. It holds the seed and every hidden card: keep it on the server.
         """
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -525,14 +621,15 @@ class Table:
     @classmethod
     def _load(cls, text: object, max_length: int | None) -> Table:
         doc = _codec.parse_document(text, max_length)
-        _check_keys(doc, _TABLE_KEYS, "document")
+        version = doc.get("version")
+        if type(version) is not int or version not in {1, FORMAT_VERSION}:
+            msg = f"unsupported version {_codec_repr(version)} (this release reads [1, 2])"
+            raise _codec.CodecError("version", msg)
+        _check_keys(doc, _TABLE_KEYS_V1 if version == 1 else _TABLE_KEYS, "document")
         if doc["format"] != FORMAT:
             raise _codec.CodecError(
                 "format", f"expected {FORMAT!r}, got {_codec_repr(doc['format'])}"
             )
-        if type(doc["version"]) is not int or doc["version"] != FORMAT_VERSION:
-            msg = f"unsupported version {_codec_repr(doc['version'])} (this release reads [1])"
-            raise _codec.CodecError("version", msg)
         try:
             game = get_game(doc["game"])
         except CardGameError:
@@ -546,7 +643,16 @@ class Table:
         except InvalidSetupError as exc:
             raise _codec.CodecError("names", str(exc)) from None
         specs, rngs = _load_bots(doc["bots"], state.players)
-        return cls(state, names, specs, rngs)
+        cursor = len(state.events)
+        if version == 1:  # no marks saved: no glimpse showing, the aid off
+            return cls(state, names, specs, rngs, marks=((cursor,) * state.players,) * 2)
+        if not isinstance(doc["memory_aid"], bool):
+            raise _codec.CodecError("memory_aid", "expected true or false")
+        marks = (
+            _load_marks(doc["moved"], "moved", state.players, cursor),
+            _load_marks(doc["memorised"], "memorised", state.players, cursor),
+        )
+        return cls(state, names, specs, rngs, memory_aid=doc["memory_aid"], marks=marks)
 
 
 # -- checks shared by new and from_json ------------------------------------------------------
@@ -645,6 +751,16 @@ def _load_rng(words: object, gauss: object, path: str) -> random.Random:
     except (ValueError, TypeError):
         raise _codec.CodecError(f"{path}.rng", "not a valid generator state") from None
     return rng
+
+
+def _load_marks(data: object, path: str, players: int, cursor: int) -> tuple[int, ...]:
+    items = _as_list(data, path)
+    if len(items) != players or not all(
+        type(item) is int and 0 <= item <= cursor for item in items
+    ):
+        msg = f"expected {players} cursors in 0..{cursor}, one per seat"
+        raise _codec.CodecError(path, msg)
+    return tuple(items)
 
 
 def _as_list(value: object, path: str) -> list[Any]:

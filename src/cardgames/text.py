@@ -54,7 +54,10 @@ from cardgames.cards import Card
 from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["LANGUAGES", "Narrator"]
+__all__ = ["DEFAULT_NAMES", "LANGUAGES", "Narrator"]
+
+DEFAULT_NAMES: tuple[str, ...] = ("Ana", "Ben", "Chloé", "Dan", "Eva", "Farid")
+"""The seats' default names on every surface (the terminal and the web table), seat by seat."""
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 """The languages every game's text is written in."""

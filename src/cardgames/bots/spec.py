@@ -19,14 +19,18 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from cardgames._codec import short_repr
-from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels
 from cardgames.bots import ismcts as ismcts_bounds
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["BOT_KINDS", "ISMCTS_DEFAULTS", "BotSpec"]
 
-BOT_KINDS = ("random", "heuristic", "ismcts")
-"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name."""
+BOT_KINDS = ("random", "heuristic", "casual", "ismcts")
+"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name (`casual`: the easy level).
+
+A spec's text may also name a level (`easy`, `medium`, `hard`, or in French `facile`, `moyen`,
+`difficile`): see `cardgames.bots.levels`.
+"""
 
 ISMCTS_DEFAULTS: Mapping[str, bool | int | float | str] = {
     "iterations": 100,
@@ -216,6 +220,9 @@ class BotSpec:
         if not isinstance(text, str) or len(text) > _MAX_SPEC_LENGTH:
             msg = f"a bot spec is a text of at most {_MAX_SPEC_LENGTH} characters"
             raise InvalidSetupError(msg)
+        level = levels.spec_text(text)
+        if level is not None:
+            text = level
         kind, *pairs = text.strip().split(":")
         options = []
         for pair in pairs:
@@ -251,6 +258,8 @@ class BotSpec:
             return RandomBot()
         if self.kind == "heuristic":
             return heuristic_bot(slug)
+        if self.kind == "casual":
+            return levels.CasualBot(slug)
         settings = {**ISMCTS_DEFAULTS, **dict(self.options)}
         return ISMCTSBot(
             int(settings["iterations"]),

@@ -203,6 +203,8 @@ class State(_BaseState[_Position]):
             pairs.append(laid)
             if laid:
                 events.append(_pairs_laid(seat, laid))
+            if not hand:  # the opening pairs emptied the hand: out of the match, and told
+                events.append(_LEFT_PLAY[seat])
         return _settle(tuple(hands), tuple(pairs), rules.first_player, rules, events, start=True)
 
     @classmethod

@@ -10,13 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 import cardgames
+from cardgames.bots import levels
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
-from cardgames.text import LANGUAGES
+from cardgames.text import DEFAULT_NAMES, LANGUAGES
 
-NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Emma", "Farid")
-"""The players' names when `--names` gives none (or too few)."""
+NAMES = DEFAULT_NAMES
+"""The players' names when `--names` gives none (or too few): the shared default names."""
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT."""
@@ -25,7 +26,7 @@ _BYE = {
     "en": {"interrupted": "Interrupted: the match is abandoned.", "eof": "End of input: bye."},
     "fr": {
         "interrupted": "Interrompu : la partie est abandonnée.",
-        "eof": "Fin de l’entrée : au revoir.",
+        "eof": "Plus rien à lire : au revoir !",
     },
 }
 
@@ -122,6 +123,12 @@ def bot_specs(args: argparse.Namespace, seats: list[int]) -> dict[int, BotSpec]:
         msg = "--bots names no bot; use heuristic, ismcts or random"
         raise InvalidSetupError(msg)
     return {seat: lineup[min(i, len(lineup) - 1)] for i, seat in enumerate(seats)}
+
+
+def bot_name(spec: BotSpec, lang: str) -> str:
+    """A bot's name for people: its level in family words (« difficile »), else its spec."""
+    level = levels.level_of(spec.label)
+    return str(spec) if level is None else levels.NAMES[lang][level]
 
 
 def seed_of(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ Examples:
     >>> from cardgames.cli import main
     >>> main(["demo", "kitten-tricks", "--seed", "3", "--names", "Ana", "Ben", "--lang", "fr"])
     ... # doctest: +ELLIPSIS
-    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), graine 3 ; bots : heuristic
+    Kitten tricks, 3 joueurs (Ana, Ben, Chloé), partie n° 3 ; bots : moyen
     <BLANKLINE>
     Manche 1 : la carte d’atout est ...
     0
@@ -26,12 +26,13 @@ from cardgames.text import Narrator
 __all__ = ["register", "run"]
 
 _HEADER = {
-    "en": "{title}, {players} players ({names}), seed {seed}; bots: {bots}",
-    "fr": "{title}, {players} joueurs ({names}), graine {seed} ; bots : {bots}",
+    "en": "{title}, {players} players ({names}), match no. {seed}; bots: {bots}",
+    "fr": "{title}, {players} joueurs ({names}), partie n° {seed} ; bots : {bots}",
 }
 
 _EPILOG = """\
-Bots: heuristic, ismcts (options as in ismcts:iterations=200) or random; --bots heuristic,random
+Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
+(options as in ismcts:iterations=200) or random; --bots heuristic,random
 seats a heuristic bot at seat 0 and random bots at the other seats.
 Exit status: 0; 2 for a usage error (an unknown game or bot, a bad player count); 130 after Ctrl-C.
 
@@ -75,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
 
     def tell() -> int:
         bots = [specs[seat].build(game.slug) for seat in range(players)]
-        lineup = ", ".join(dict.fromkeys(str(spec) for spec in specs.values()))
+        lineup = ", ".join(
+            dict.fromkeys(_people.bot_name(spec, args.lang) for spec in specs.values())
+        )
         header = _HEADER[args.lang].format(
             title=game.title, players=players, names=", ".join(names), seed=seed, bots=lineup
         )

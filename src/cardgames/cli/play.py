@@ -26,12 +26,16 @@ from cardgames.text import Narrator
 
 __all__ = ["register", "run"]
 
-_CLEAR = "\033[2J\033[H"
-"""The ANSI sequence that clears the terminal and puts the cursor at the top."""
+_CLEAR = "\033[2J\033[3J\033[H"
+"""The ANSI sequences that clear the screen and the scrollback, and put the cursor at the top.
+
+Clearing the screen alone (``2J``) leaves the previous player's hand in the scrollback; ``3J``
+erases it (hot seat, issue 26).
+"""
 
 _UI: dict[str, dict[str, str]] = {
     "en": {
-        "header": "{title}, {players} players ({names}), seed {seed}",
+        "header": "{title}, {players} players ({names}), match no. {seed}",
         "you-play": "{names} {play} against {bots}.",
         "play": "play",
         "plays": "plays",
@@ -43,13 +47,13 @@ _UI: dict[str, dict[str, str]] = {
         "choose": "Choose ({first}-{last}): ",
         "position": "Position ({first}-{last}): ",
         "again": "Type a number from {first} to {last}, or q to leave.",
-        "pass": "Pass the terminal to {name}, then press Enter.",
+        "pass": "Pass the keyboard to {name}, then press Enter.",
         "over": "The match is over.",
         "and": " and ",
         "quit": "You left the match: bye.",
     },
     "fr": {
-        "header": "{title}, {players} joueurs ({names}), graine {seed}",
+        "header": "{title}, {players} joueurs ({names}), partie n° {seed}",
         "you-play": "{names} {play} contre {bots}.",
         "play": "jouent",
         "plays": "joue",
@@ -61,7 +65,7 @@ _UI: dict[str, dict[str, str]] = {
         "choose": "Votre choix ({first}-{last}) : ",
         "position": "Position ({first}-{last}) : ",
         "again": "Tapez un nombre de {first} à {last}, ou q pour quitter.",
-        "pass": "Passez le terminal à {name}, puis appuyez sur Entrée.",
+        "pass": "Passez le clavier à {name}, puis appuyez sur Entrée.",
         "over": "La partie est terminée.",
         "and": " et ",
         "quit": "Vous avez quitté la partie : au revoir.",
@@ -69,7 +73,8 @@ _UI: dict[str, dict[str, str]] = {
 }
 
 _EPILOG = """\
-Bots: heuristic, ismcts (options as in ismcts:iterations=200) or random; --bots ismcts,random
+Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
+(options as in ismcts:iterations=200) or random; --bots ismcts,random
 gives the first bot seat an ismcts bot and the other bot seats random bots.
 Exit status: 0 (also when you leave with q or Ctrl-D); 2 for a usage error; 130 after Ctrl-C.
 
@@ -191,7 +196,10 @@ class _Screen:
         """Say who plays what."""
         ui = self._ui
         people = ui["and"].join(self._names[seat] for seat in humans)
-        bots = ui["and"].join(f"{self._names[seat]} ({spec})" for seat, spec in specs.items())
+        bots = ui["and"].join(
+            f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
+            for seat, spec in specs.items()
+        )
         play = ui["plays"] if len(humans) == 1 else ui["play"]
         line = ui["you-play"].format(names=people, play=play, bots=bots or ui["no-bots"])
         print(line)  # noqa: T201 - the command's output

@@ -74,18 +74,23 @@ class Looked(Event):
 
 @attrs.frozen(slots=True)
 class TookDiscard(Event):
-    """``seat`` took ``card`` from the discard pile into ``slot``; ``revealed`` left it (public)."""
+    """``seat`` took ``card`` from the discard pile into ``slot``; ``revealed`` left it (public).
+
+    The engine always gives ``card``. A person's screen (`cardgames.shown`) shows this event
+    with ``card`` ``None``: the card now lies face down, and remembering it is the game.
+    """
 
     kind: ClassVar[str] = "took-discard"
     seat: int
     slot: int
-    card: Card
+    card: Card | None
     revealed: Card
 
     def __str__(self) -> str:
         """Describe the exchange."""
+        what = "the top card" if self.card is None else f"the {self.card}"
         return (
-            f"seat {self.seat} takes the {self.card} from the discard pile into slot "
+            f"seat {self.seat} takes {what} from the discard pile into slot "
             f"{self.slot} and discards the {self.revealed} that was there"
         )
 

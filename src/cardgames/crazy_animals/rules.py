@@ -986,6 +986,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.crazy_animals.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
+        "memory": "cardgames.crazy_animals.memory:Memory",
         "text": "cardgames.crazy_animals.text:Text",
     },
 )

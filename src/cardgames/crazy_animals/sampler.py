@@ -199,7 +199,7 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
             index = event.seat * SLOTS + event.slot
             if known[index] == _UNKNOWN:
                 unseen(batch[index], event.revealed.face)
-            known[index] = event.card.face
+            known[index] = event.card.face  # type: ignore[union-attr]  # given to every seat
             masks[index] = everybody
             pile[-1] = event.revealed.face
         elif kind is Replaced:

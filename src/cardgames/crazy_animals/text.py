@@ -47,7 +47,7 @@ _EN: dict[str, str] = {
         "the discard pile"
     ),
     "event.looked": "{seat} {seat:looks|look} at slots 0 and 3: {first:the} and {last:the}",
-    "event.looked.hidden": "{seat} looks at slots 0 and 3",
+    "event.looked.hidden": "{seat} {seat:looks|look} at slots 0 and 3",
     "event.took-discard": (
         "{seat} {seat:takes|take} {card:the} from the discard pile into slot {slot} and "
         "{seat:discards|discard} {revealed:the} that was there"
@@ -56,7 +56,7 @@ _EN: dict[str, str] = {
         "the stock is empty: {count} discarded {count:card is|cards are} shuffled into a new stock"
     ),
     "event.drew": "{seat} {seat:draws|draw} {card:the}",
-    "event.drew.hidden": "{seat} draws a card",
+    "event.drew.hidden": "{seat} {seat:draws|draw} a card",
     "event.discarded": "{seat} {seat:discards|discard} {card:the}",
     "event.replaced": (
         "{seat} {seat:puts|put} the drawn card into slot {slot} and "
@@ -77,7 +77,13 @@ _EN: dict[str, str] = {
     "event.peeked": (
         "{seat} {seat:plays|play} a Peek card and {seat:looks|look} at slot {slot}: {card:the}"
     ),
-    "event.peeked.hidden": "{seat} plays a Peek card and looks at slot {slot}",
+    "event.peeked.hidden": (
+        "{seat} {seat:plays|play} a Peek card and {seat:looks|look} at slot {slot}"
+    ),
+    "event.took-discard.hidden": (
+        "{seat} {seat:takes|take} the top card of the discard pile into slot {slot} and "
+        "{seat:discards|discard} {revealed:the} that was there"
+    ),
     "event.draw-two-played": "{seat} {seat:plays|play} a Draw two card",
     "event.special-discarded": "{seat} {seat:puts|put} {card:the} on the discard pile",
     "event.knocked": "{seat} {seat:knocks|knock}: everybody else has one last turn",
@@ -134,7 +140,7 @@ _FR: dict[str, str] = {
     "action.peek": "regarder votre emplacement {slot}",
     "action.draw-two": "jouer la carte Piocher deux fois",
     "action.draw-again": "défausser cette carte et piocher à nouveau",
-    "action.knock": "frapper sur la table : « Dernière manche ! »",
+    "action.knock": "frapper sur la table : dernier tour pour les autres joueurs",
     "action.no-knock": "ne pas frapper",
     "event.round-dealt": (
         "manche {round} : les cartes sont distribuées, {starter} "
@@ -144,7 +150,9 @@ _FR: dict[str, str] = {
         "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 0 et 3 : "
         "{first:the} et {last:the}"
     ),
-    "event.looked.hidden": "{seat} regarde ses emplacements 0 et 3",
+    "event.looked.hidden": (
+        "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 0 et 3"
+    ),
     "event.took-discard": (
         "{seat} {seat:prend|prennent|prenez} {card:the} de la défausse dans "
         "{seat:son|leur|votre} emplacement {slot} et {seat:défausse|défaussent|défaussez} "
@@ -155,7 +163,7 @@ _FR: dict[str, str] = {
         "sont mélangées} pour former une nouvelle pioche"
     ),
     "event.drew": "{seat} {seat:pioche|piochent|piochez} {card:the}",
-    "event.drew.hidden": "{seat} pioche une carte",
+    "event.drew.hidden": "{seat} {seat:pioche|piochent|piochez} une carte",
     "event.discarded": "{seat} {seat:défausse|défaussent|défaussez} {card:the}",
     "event.replaced": (
         "{seat} {seat:place|placent|placez} la carte piochée dans {seat:son|leur|votre} "
@@ -178,12 +186,20 @@ _FR: dict[str, str] = {
         "{seat} {seat:joue|jouent|jouez} une carte Regarder et {seat:regarde|regardent|regardez} "
         "{seat:son|leur|votre} emplacement {slot} : {card:the}"
     ),
-    "event.peeked.hidden": ("{seat} joue une carte Regarder et regarde son emplacement {slot}"),
+    "event.peeked.hidden": (
+        "{seat} {seat:joue|jouent|jouez} une carte Regarder et {seat:regarde|regardent|regardez} "
+        "{seat:son|leur|votre} emplacement {slot}"
+    ),
+    "event.took-discard.hidden": (
+        "{seat} {seat:prend|prennent|prenez} la carte du dessus de la défausse dans "
+        "{seat:son|leur|votre} emplacement {slot} et {seat:défausse|défaussent|défaussez} "
+        "{revealed:the} qui s’y trouvait"
+    ),
     "event.draw-two-played": "{seat} {seat:joue|jouent|jouez} une carte Piocher deux fois",
     "event.special-discarded": "{seat} {seat:pose|posent|posez} {card:the} sur la défausse",
     "event.knocked": (
-        "{seat} {seat:frappe|frappent|frappez} sur la table : « Dernière manche ! » ; chaque "
-        "autre joueur joue une dernière fois"
+        "{seat} {seat:frappe|frappent|frappez} sur la table : dernier tour, chaque autre "
+        "joueur joue une dernière fois"
     ),
     "event.special-replaced": (
         "l’emplacement {slot} {seat:de} contenait {special:the} : {number:the} de la pioche "
@@ -323,5 +339,11 @@ def _fields(record: Any) -> dict[str, Any]:  # noqa: ANN401 - any attrs record
 
 
 def _hidden(event: Event) -> str:
-    """``".hidden"`` for a private event told without its secret (redacted), else ``""``."""
+    """``".hidden"`` for an event told without its secret (redacted), else ``""``.
+
+    A private event is redacted for the other seats; a person's screen (`cardgames.shown`)
+    redacts its own ones too, and the card taken from the discard pile (``card`` ``None``).
+    """
+    if event.kind == "took-discard":
+        return ".hidden" if getattr(event, "card", None) is None else ""
     return ".hidden" if event.visible_to is not None and event.redacted() == event else ""
