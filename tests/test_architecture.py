@@ -36,6 +36,7 @@ CORE = frozenset(
         "cardgames._events",
         "cardgames._memo",
         "cardgames._mypyc",
+        "cardgames._pickling",
         "cardgames._records",
         "cardgames.cards",
         "cardgames.engine",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final, final
 
 from cardgames._mypyc import mypyc_attr
+from cardgames._pickling import reduced
 
 # The fields of the record: its ``__slots__`` in the pure build, and what pickling stores (mypyc
 # ignores ``__slots__``: a compiled record's fields are C struct members).
@@ -57,7 +58,7 @@ class _Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle by the fields (a compiled record has no instance dict)."""
-        return _unpickled_position, ({name: getattr(self, name) for name in _POSITION_FIELDS},)
+        return reduced(self, _POSITION_FIELDS)
 
 
 def _new_position(
@@ -75,12 +76,4 @@ def _new_position(
     pos.to_move = to_move
     pos.source = source
     pos.loser = loser
-    return pos
-
-
-def _unpickled_position(fields: dict[str, object]) -> _Position:
-    """Rebuild a pickled position (see ``_Position.__reduce__``)."""
-    pos = _Position()
-    for name in _POSITION_FIELDS:
-        setattr(pos, name, fields[name])
     return pos

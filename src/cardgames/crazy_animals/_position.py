@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final, final
 
 from cardgames._mypyc import mypyc_attr
+from cardgames._pickling import reduced
 
 # Steps of a turn; Final, so that the compiled build inlines them.
 _TURN: Final = 0
@@ -101,7 +102,7 @@ class _Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle by the fields (a compiled record has no instance dict)."""
-        return _unpickled_position, ({name: getattr(self, name) for name in _POSITION_FIELDS},)
+        return reduced(self, _POSITION_FIELDS)
 
 
 def _new_position(
@@ -135,12 +136,4 @@ def _new_position(
     pos.final_left = final_left
     pos.round = round
     pos.totals = totals
-    return pos
-
-
-def _unpickled_position(fields: dict[str, object]) -> _Position:
-    """Rebuild a pickled position (see ``_Position.__reduce__``)."""
-    pos = _Position()
-    for name in _POSITION_FIELDS:
-        setattr(pos, name, fields[name])
     return pos

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final, final
 
 from cardgames._mypyc import mypyc_attr
+from cardgames._pickling import reduced
 from cardgames.engine import Outcome
 
 # What the seat to move decides now (Final: the compiled rules inline them).
@@ -150,7 +151,7 @@ class _Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle by the constructor's arguments (a compiled record has no instance dict)."""
-        return _unpickled_position, ({name: getattr(self, name) for name in _POSITION_FIELDS},)
+        return reduced(self, _POSITION_FIELDS)
 
 
 def _rebuilt(cls: type[_Match], fields: dict[str, object]) -> _Match:
@@ -189,14 +190,6 @@ def _new_position(
     pos.swapper = swapper
     pos.recipients = recipients
     pos.match = match
-    return pos
-
-
-def _unpickled_position(fields: dict[str, object]) -> _Position:
-    """Rebuild a pickled position (see ``_Position.__reduce__``)."""
-    pos = _Position()
-    for name in _POSITION_FIELDS:
-        setattr(pos, name, fields[name])
     return pos
 
 

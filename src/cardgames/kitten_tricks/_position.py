@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final, final
 
 from cardgames._mypyc import mypyc_attr
+from cardgames._pickling import reduced
 from cardgames.kitten_tricks.actions import PlayCard
 
 # The fields of each record: its ``__slots__`` in the pure build, and what pickling stores (mypyc
@@ -71,7 +72,7 @@ class _Round:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle by the fields (a compiled record has no instance dict)."""
-        return _unpickled, (_Round, _ROUND_FIELDS, tuple(getattr(self, n) for n in _ROUND_FIELDS))
+        return reduced(self, _ROUND_FIELDS)
 
 
 @final
@@ -110,8 +111,7 @@ class _Position:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle by the fields (a compiled record has no instance dict)."""
-        fields = tuple(getattr(self, n) for n in _POSITION_FIELDS)
-        return _unpickled, (_Position, _POSITION_FIELDS, fields)
+        return reduced(self, _POSITION_FIELDS)
 
 
 def _new_round_record(
@@ -154,13 +154,3 @@ def _new_position(
     pos.collections = collections
     pos.table = table
     return pos
-
-
-def _unpickled(
-    cls: type[_Round | _Position], names: tuple[str, ...], values: tuple[object, ...]
-) -> _Round | _Position:
-    """Rebuild a pickled record (see the records' ``__reduce__``)."""
-    record = cls()
-    for name, value in zip(names, values, strict=True):
-        setattr(record, name, value)
-    return record
