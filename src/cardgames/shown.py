@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardgames._codec import is_int
 from cardgames.cards import Card
 from cardgames.engine import Event, View
 from cardgames.table import Table
@@ -74,7 +75,7 @@ def _check_reason(_: object, __: object, value: str) -> None:
 
 
 def _check_owner(_: object, __: object, value: int) -> None:
-    if type(value) is not int or value < 0:
+    if not is_int(value) or value < 0:
         msg = f"a glimpse's owner is a seat (an int >= 0), not {value!r}"
         raise ValueError(msg)
 
@@ -142,6 +143,6 @@ def shown(table: Table, seat: int, since: int = 0) -> Shown:
     glimpse = None if found is None else Glimpse(*found)
     if table.memory_aid:
         return Shown(view, events, glimpse)
-    redact = memory.redact
-    view = attrs.evolve(memory.forget(view), events=tuple(map(redact, view.events)))
-    return Shown(view, tuple(map(redact, events)), glimpse)
+    # `since` was checked by `table.events`; the asked-for events are the tail of the view's.
+    seen = tuple(map(memory.redact, view.events))
+    return Shown(attrs.evolve(memory.forget(view), events=seen), seen[since:], glimpse)

@@ -340,11 +340,8 @@ class Table:
             InvalidCursorError: `since` is not an int in `0 .. cursor`.
         """
         seat = self._check_seat(seat)
-        every = self._state.events
-        if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= len(every):
-            msg = f"since must be an int in 0..{len(every)} (the table's cursor), got {since!r}"
-            raise InvalidCursorError(msg)
-        return tuple(event.seen_by(seat) for event in every[since:])
+        self._check_mark("since", since)
+        return tuple(event.seen_by(seat) for event in self._state.events[since:])
 
     # -- the one way to change a table --------------------------------------------------------
 
@@ -414,16 +411,8 @@ class Table:
         seat = self._check_seat(seat)
         if cursor is None:
             cursor = self.cursor
-        elif (
-            not isinstance(cursor, int)
-            or isinstance(cursor, bool)
-            or not 0 <= cursor <= self.cursor
-        ):
-            msg = (
-                f"cursor must be an int in 0..{self.cursor} (the table's cursor), "
-                f"got {_codec_repr(cursor)}"
-            )
-            raise InvalidCursorError(msg)
+        else:
+            self._check_mark("cursor", cursor)
         self._memorised[seat] = max(self._memorised[seat], cursor)
 
     def glimpse_marks(self, seat: int) -> tuple[int, int]:
@@ -528,6 +517,15 @@ class Table:
         return Table(
             self._state, self._names, self._bots, rngs, memory_aid=self._memory_aid, marks=marks
         )
+
+    def _check_mark(self, name: str, value: object) -> None:
+        """Refuse a cursor that is not an int in ``0 .. cursor`` (a point of the event log)."""
+        if not _codec.is_int(value) or not 0 <= value <= self.cursor:
+            msg = (
+                f"{name} must be an int in 0..{self.cursor} (the table's cursor), "
+                f"got {_codec_repr(value)}"
+            )
+            raise InvalidCursorError(msg)
 
     def _check_cursor(self, cursor: object, what: str) -> None:
         if not isinstance(cursor, int) or isinstance(cursor, bool):

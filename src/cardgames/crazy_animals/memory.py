@@ -21,7 +21,6 @@ Swap has moved it away, or the round has ended, the moment is over.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 import attrs
 
@@ -45,9 +44,6 @@ _Seen = tuple[tuple[int | None, object], ...]
 class Memory:
     """Crazy Animals' part ``"memory"``: the honest screen of a person's seat."""
 
-    reasons: ClassVar[tuple[str, ...]] = ("first-look", "drawn", "peek", "taken")
-    """The reasons of a glimpse, as `glimpse` names them."""
-
     @staticmethod
     def forget(view: AnyView) -> AnyView:
         """Return ``view`` without its remembered cards and without the drawn card."""
@@ -59,9 +55,7 @@ class Memory:
         """Return ``event`` (as its seat saw it) without a card that went face down."""
         if isinstance(event, Looked) and event.seen:
             return attrs.evolve(event, seen=())
-        if isinstance(event, Drew | Peeked) and event.card is not None:
-            return attrs.evolve(event, card=None)
-        if isinstance(event, TookDiscard) and event.card is not None:
+        if isinstance(event, Drew | Peeked | TookDiscard) and event.card is not None:
             return attrs.evolve(event, card=None)
         return event
 
