@@ -434,3 +434,15 @@ def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
     assert status == 0
     assert "Aide-mémoire activée" in shown
     assert re.search(r"Vos cartes \(emplacements 1 à 4, face cachée\) : 1 : [^?]", shown)
+
+
+def test_french_punctuation_never_starts_a_wrapped_line() -> None:
+    """Wrapped text keeps « ; », « : », « ! », « ? » and « » » with the word before them."""
+    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+
+    text = "mot " * 15 + "fin de la manche ; vous ne rejouez pas : « jamais » ! " * 3
+    for width_test in range(10):
+        wrapped = _wrapped("x" * width_test + text, "  ")
+        for line in wrapped.splitlines()[1:]:
+            assert not line.lstrip().startswith((";", ":", "!", "?", "»")), wrapped
+            assert not line.rstrip().endswith("«"), wrapped
