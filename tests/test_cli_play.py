@@ -216,6 +216,7 @@ def test_a_wrong_number_is_asked_again() -> None:
     [
         (["play", "poker"], "no game 'poker'; known games: classic-mistigri"),
         (["play", "crazy-animals", "--bots", "genius"], "no bot 'genius'"),
+        (["play", "kitten-tricks", "--bots", ","], "use easy, medium or hard"),
         (["play", "kitten-tricks", "--players", "9"], "played by 3 to 5 players, not 9"),
         (["play", "kitten-tricks", "--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
         (["play", "kitten-tricks", "--seat", "1", "--seat", "1"], "--seat gives a seat twice"),
