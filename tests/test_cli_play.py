@@ -9,6 +9,7 @@ import random
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import termios
@@ -22,11 +23,18 @@ import cardgames
 
 PROMPT = re.compile(r"\((\d+)-(\d+)\) ?: $")
 PASS = re.compile(r"(press Enter|appuyez sur Entrée)\. $")
-MEMORISED = re.compile(r"(Press Enter to hide them|Appuyez sur Entrée pour les cacher)\. $")
+MEMORISED = re.compile(
+    r"(Press Enter to hide (them|it)|Appuyez sur Entrée pour (les|la) cacher)\. $"
+)
+ONLY = re.compile(r"(Press Enter to|Appuyez sur Entrée pour) (?!hide|les cacher|la cacher).*\. $")
 AGAIN = re.compile(r"\((y|o)/n\) ?: $")
-OTHER = re.compile(f"{PASS.pattern}|{MEMORISED.pattern}|{AGAIN.pattern}")
-MENU_ITEM = re.compile(r"^ {2}(\d+)\. (.+)$", re.MULTILINE)
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
+OTHER = re.compile(f"{PASS.pattern}|{MEMORISED.pattern}|{ONLY.pattern}|{AGAIN.pattern}")
+MENU_ITEM = re.compile(r"^ {2,3}(\d+)\. (.+)$", re.MULTILINE)
+ENV = {
+    **{key: value for key, value in os.environ.items() if key not in {"COLUMNS", "LINES"}},
+    "PYTHONIOENCODING": "utf-8",
+    "PYTHONUTF8": "1",
+}
 
 
 def _cardgames(*args: str) -> subprocess.CompletedProcess[str]:
@@ -53,14 +61,20 @@ def _take_the_terminal() -> None:
 
 
 def _drive(
-    args: list[str], answer: Callable[[str], bytes], timeout: float = 240
+    args: list[str],
+    answer: Callable[[str], bytes],
+    timeout: float = 240,
+    columns: int | None = None,
 ) -> tuple[int, str]:
     """Run `cardgames ARGS` on a pseudo-terminal, answering each prompt; its status and output.
 
     ``answer`` gets the text shown since the last answer, which ends with a prompt, and
-    returns the keys to type.
+    returns the keys to type. ``columns`` sets the terminal's width (else it has no size, and
+    the command takes 80 columns).
     """
     master, slave = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
     process = subprocess.Popen(  # noqa: S603 - runs this interpreter on our own package
         [sys.executable, "-m", "cardgames", *args],
         stdin=slave,
@@ -107,7 +121,7 @@ def _reader(seed: int) -> Callable[[str], bytes]:
     rng = random.Random(seed)
 
     def answer(news: str) -> bytes:
-        if PASS.search(news) or MEMORISED.search(news):
+        if PASS.search(news) or MEMORISED.search(news) or ONLY.search(news):
             return b"\n"
         if AGAIN.search(news):
             return b"n\n"
@@ -127,13 +141,15 @@ def _reader(seed: int) -> Callable[[str], bytes]:
 def test_a_person_plays_a_whole_match_of_each_game(slug: str) -> None:
     """A person at seat 0 plays a whole match against bots by reading the numbered menus."""
     status, shown = _drive(
-        ["play", slug, "--seat", "0", "--bots", "random", "--seed", "5"], _reader(5)
+        ["play", slug, "--seat", "1", "--bots", "random", "--seed", "5"], _reader(5)
     )
     assert status == 0, shown[-3000:]
     assert "Traceback" not in shown
-    assert "Your choices:" in shown
+    # Classic Mistigri only ever offers a blind draw: a position, with no menu.
+    assert ("Your move: draw one of" if slug == "classic-mistigri" else "Your choices:") in shown
     assert "Since your last move:" in shown
-    assert "The match is over." in shown
+    assert "=== Ana, the match is over ===" in shown
+    assert "(1-1)" not in shown  # a single choice is made with Enter
     assert shown.rstrip().endswith("Thanks for playing. Goodbye!"), shown[-1000:]
 
 
@@ -143,9 +159,9 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
         "play",
         "crazy-mistigri",
         "--seat",
-        "0",
+        "1",
         "--seat",
-        "2",
+        "3",
         "--hot-seat",
         "--lang",
         "fr",
@@ -164,7 +180,8 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     assert "\033[2J\033[3J" in shown  # the screen and the scrollback
     assert "Vos choix :" in shown
     assert "Chloé, à vous de jouer" in shown
-    assert "La partie est terminée." in shown
+    assert "=== Ana, la partie est terminée ===" in shown
+    assert "=== Chloé, la partie est terminée ===" in shown
     assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !")
 
 
@@ -204,7 +221,7 @@ def test_a_wrong_number_is_asked_again() -> None:
     """A number outside the menu, a word or a non-ASCII digit ("²") is asked again (issue 25)."""
     typed = iter([b"99\n", b"two\n", "\u00b2\n".encode(), b"\x04"])
     status, shown = _drive(
-        ["play", "crazy-animals", "--seed", "2"],
+        ["play", "crazy-animals", "--seed", "4"],
         lambda news: b"\n" if MEMORISED.search(news) else next(typed),
     )
     assert status == 0
@@ -218,7 +235,8 @@ def test_a_wrong_number_is_asked_again() -> None:
         (["play", "crazy-animals", "--bots", "genius"], "no bot 'genius'"),
         (["play", "kitten-tricks", "--bots", ","], "use easy, medium or hard"),
         (["play", "kitten-tricks", "--players", "9"], "played by 3 to 5 players, not 9"),
-        (["play", "kitten-tricks", "--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
+        (["play", "kitten-tricks", "--seat", "4"], "the seats of 3 players are 1 to 3"),
+        (["play", "kitten-tricks", "--seat", "0"], "--seat 0: seats count from 1"),
         (["play", "kitten-tricks", "--seat", "1", "--seat", "1"], "--seat gives a seat twice"),
         (["play", "crazy-animals", "--lang", "de"], "invalid choice: 'de'"),
         (["demo", "poker"], "no game 'poker'"),
@@ -257,7 +275,9 @@ def test_the_french_session_on_the_crazy_mistigri_page_is_what_the_command_print
     assert block is not None
     command, transcript = block[1].split(), block[2]
     typed = iter(re.findall(r"\(\d+-\d+\) ?: (\S+)$", transcript, re.MULTILINE))
-    status, shown = _drive(command, lambda _: f"{next(typed)}\n".encode())
+    status, shown = _drive(
+        command, lambda news: b"\n" if ONLY.search(news) else f"{next(typed)}\n".encode()
+    )
     assert status == 0
     assert shown == transcript
 
@@ -296,7 +316,7 @@ def test_the_hot_seat_hides_the_previous_players_cards_from_the_scrollback() -> 
         return b"1\n"  # Ana plays the first card of her sorted hand
 
     screens, recorded = _recorder(answer)
-    args = ["play", "kitten-tricks", "--seat", "0", "--seat", "1", "--hot-seat", "--seed", "8"]
+    args = ["play", "kitten-tricks", "--seat", "1", "--seat", "2", "--hot-seat", "--seed", "8"]
     status, shown = _drive(args, recorded, 60)
     assert status == 0
     assert done, shown[-2000:]
@@ -304,7 +324,7 @@ def test_the_hot_seat_hides_the_previous_players_cards_from_the_scrollback() -> 
     hand = re.search(r"^Your hand: (.*)$", ana, re.MULTILINE)
     assert hand is not None
     cards = re.split(r", | and ", hand[1])
-    played = re.search(r"^ {2}1\. play the (.*)$", ana, re.MULTILINE)
+    played = re.search(r"^ {2,3}1\. play the (.*)$", ana, re.MULTILINE)
     assert played is not None
     kept = [card for card in cards if card != played[1]]
     assert len(kept) == len(cards) - 1
@@ -344,7 +364,8 @@ def test_a_question_mark_shows_the_rules_and_the_options_then_asks_again() -> No
     assert "Les effets d’une paire de même valeur" in shown
     assert "Les options de cette table :" in shown
     assert "  - Manches : 2, puis d’autres" in shown
-    assert shown.count("Votre choix (1-1) : ") == 3
+    assert "Votre coup : piocher une des 10 cartes, à l’aveugle" in shown
+    assert shown.count("Position (1-10) : ") == 3
     typed = iter([b"help\n", b"q\n"])
     status, shown = _drive(["play", "crazy-animals", "--seed", "4"], lambda _: next(typed))
     assert status == 0
@@ -376,6 +397,8 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     def answer(news: str) -> bytes:
         if AGAIN.search(news):
             return next(answers)
+        if ONLY.search(news):
+            return b"\n"
         prompt = PROMPT.search(news)
         assert prompt is not None
         return f"{rng.randint(1, int(prompt[2]))}\n".encode()
@@ -386,8 +409,8 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     assert status == 0
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 9" in shown
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 10" in shown
-    assert shown.count("The match is over.") == 2
-    assert shown.count("Play again, same seats and a new deal? (y/n): ") == 2
+    assert shown.count("=== Zoé, the match is over ===") == 2
+    assert shown.count("Play again, with the same seats and a new deal? (y/n): ") == 2
     assert shown.rstrip().endswith("Thanks for playing. Goodbye!")
 
 
