@@ -470,3 +470,118 @@ def test_french_punctuation_never_starts_a_wrapped_line() -> None:
         for line in wrapped.splitlines()[1:]:
             assert not line.lstrip().startswith((";", ":", "!", "?", "»")), wrapped
             assert not line.rstrip().endswith("«"), wrapped
+
+
+# -- the terminal tried as a family would -------------------------------------------------------
+
+
+def _lines(shown: str) -> list[str]:
+    """The printed lines, without the clearing sequences."""
+    return shown.replace(CLEAR, "").split("\n")
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("fr", 80), ("en", 120)])
+def test_every_line_fits_the_terminals_width(lang: str, columns: int) -> None:
+    """A whole match prints no line wider than the terminal, and uses the width it has."""
+    from cardgames.cli.play import _cells  # noqa: PLC0415 - a helper of the command
+
+    status, shown = _drive(
+        ["play", "crazy-mistigri", "--lang", lang, "--seed", "7", "--bots", "random"],
+        _reader(7),
+        columns=columns,
+    )
+    assert status == 0, shown[-2000:]
+    widths = [_cells(line) for line in _lines(shown)]
+    assert max(widths) <= columns - 1
+    assert max(widths) > columns - 12  # long lines run to the edge, not to a fixed 78
+
+
+def test_wrapped_lines_hang_and_keep_cards_and_french_spaces_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Next lines hang under a list item's text; « 5 rouge », « 3 + 3 », « : » never split."""
+    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+
+    monkeypatch.setenv("COLUMNS", "41")
+    item = _wrapped("défausser le 5 rouge et le 5 jaune (5 + 5) : " * 4, "  12. ", "")
+    event = _wrapped(
+        "Vous recevez 9 cartes : 8 rouge, 7 jaune, 4 vert, 7 vert, 8 jaune", "  ", "  "
+    )
+    for text, hang in ((item, " " * 6), (event, " " * 4)):
+        lines = text.split("\n")
+        assert len(lines) > 1
+        assert all(len(line) <= 40 for line in lines), text
+        assert all(line.startswith(hang) and line[len(hang)] != " " for line in lines[1:]), text
+        for line in lines:
+            assert not re.search(r"\d$|^\s*(rouge|jaune|vert|cartes|\+|:)", line), text
+
+
+def test_a_single_choice_is_made_with_enter() -> None:
+    """With one move to make, Enter makes it; anything else says so and asks again."""
+    typed = iter([b"x\n", b"\n", b"q\n"])
+    status, shown = _drive(
+        ["play", "crazy-animals", "--seed", "2"],
+        lambda news: b"\n" if MEMORISED.search(news) else next(typed),
+    )
+    assert status == 0
+    assert "(1-1)" not in shown
+    assert shown.count("Press Enter to draw a card from the stock. ") == 2
+    assert "Press Enter to draw a card from the stock, type ? for the rules, or q" in shown
+    assert "  You draw a card\n" in shown
+
+
+def test_a_draw_goes_on_without_a_new_heading() -> None:
+    """After a draw the same person sees the drawn card and the choices: no heading, no news."""
+    typed = iter([b"5\n", b"q\n"])
+    screens, answer = _recorder(lambda news: b"\n" if MEMORISED.search(news) else next(typed))
+    status, _ = _drive(["play", "crazy-animals", "--seed", "4"], answer)
+    assert status == 0
+    first = next(i for i, screen in enumerate(screens) if "Choose (1-5)" in screen)
+    after_draw = screens[first + 1]
+    assert after_draw.startswith("5\n  You draw a card\n\n"), after_draw
+    assert "The card you drew, only for you:" in after_draw
+    assert "===" not in after_draw
+    assert "Since your last move" not in after_draw
+
+
+def test_a_persons_own_move_is_told_at_once_and_not_again() -> None:
+    """The outcome of a move shows below it; the next news holds only what came after."""
+    typed = iter([b"1\n", b"q\n"])
+    screens, answer = _recorder(lambda _: next(typed))
+    status, _ = _drive(["play", "kitten-tricks", "--seed", "8", "--bots", "random"], answer)
+    assert status == 0
+    played = re.search(r"^ +1\. play the (.*)$", screens[0], re.MULTILINE)
+    assert played is not None
+    assert screens[1].startswith(f"1\n  You play the {played[1]}\n"), screens[1]
+    news = screens[1].split("Since your last move:", 1)[1]
+    assert "You play" not in news.split("\n\n", 1)[0]
+
+
+def test_seats_are_counted_from_1() -> None:
+    """`--seat 2` seats the person at the second place, the second name of `--names`."""
+    status, shown = _drive(
+        ["play", "kitten-tricks", "--seat", "2", "--names", "Ana", "Ben", "Chloé", "--seed", "3"],
+        lambda _: b"q\n",
+    )
+    assert status == 0
+    assert "Ben plays against Ana (medium) and Chloé (medium)." in shown
+    assert "=== Ben, your turn" in shown
+    done = _cardgames("play", "--help")
+    assert "counted from 1 to N" in done.stdout
+    assert "0 to N-1" not in done.stdout
+
+
+def test_the_score_sheet_columns_line_up_whatever_the_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Names with accents, even decomposed ones, keep the sheet's columns aligned."""
+    from cardgames.cli.play import _cells, _Screen  # noqa: PLC0415 - helpers of the command
+    from cardgames.handbook import ScoreSheet  # noqa: PLC0415
+
+    game = cardgames.get_game("crazy-animals")
+    screen = _Screen(game, ["Chloe\u0301", "Zoé", "Grand-mère"], "fr", hot_seat=False)
+    screen._sheet(ScoreSheet(rows=((3, 12, 0), (10, 1, 27)), totals=(13, 13, 27), counts="points"))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Bloc de score (points) :"
+    assert len({_cells(line) for line in lines[1:]}) == 1, lines
+    assert lines[-1].split() == ["Total", "13", "13", "27"]
