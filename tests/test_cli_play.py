@@ -180,6 +180,10 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     assert "\033[2J\033[3J" in shown  # the screen and the scrollback
     assert "Vos choix :" in shown
     assert "Chloé, à vous de jouer" in shown
+    welcome = shown.split("Passez le clavier à Ana", 1)[0]
+    assert "Tapez ? à tout moment" in welcome
+    assert CLEAR not in welcome  # the welcome stays until Ana has the keyboard
+    assert "Depuis le début de la partie :" in shown  # a person's first turn
     assert "=== Ana, la partie est terminée ===" in shown
     assert "=== Chloé, la partie est terminée ===" in shown
     assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !")
@@ -585,3 +589,32 @@ def test_the_score_sheet_columns_line_up_whatever_the_names(
     assert lines[0] == "Bloc de score (points) :"
     assert len({_cells(line) for line in lines[1:]}) == 1, lines
     assert lines[-1].split() == ["Total", "13", "13", "27"]
+
+
+def test_a_rounds_news_comes_before_its_first_look_and_a_wiped_move_is_told_again() -> None:
+    """A round's end and score show before its first look; a wiped move is told again.
+
+    After a glimpse is wiped, a person who moves on (to knock or not) sees the heading and what
+    their move did once more.
+    """
+    status, shown = _drive(
+        ["play", "crazy-animals", "--players", "3", "--seed", "12", "--bots", "medium"],
+        _reader(12),
+    )
+    assert status == 0
+    screens = shown.split(CLEAR)
+    looks = [screen for screen in screens if "Your first look, only for you:" in screen]
+    assert len(looks) == 3
+    for look in looks[1:]:
+        news, _ = look.split("Your first look")
+        assert "Score sheet (points):" in news
+        assert re.search(r"Round \d ends", news), news
+    went_on = [
+        screen
+        for screen in screens
+        if screen.startswith("\n=== Ana, your turn") and "  1. knock" in screen
+    ]
+    assert went_on
+    for screen in went_on:
+        assert screen.split("\n")[2].startswith("  You "), screen
+        assert "Since your last move" not in screen.split("Choose (", 1)[0]

@@ -42,7 +42,7 @@ import attrs
 
 from cardgames import handbook
 from cardgames.cli import _people
-from cardgames.engine import Action, Game, View
+from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
 from cardgames.shown import Glimpse, shown
 from cardgames.table import Table
@@ -76,6 +76,7 @@ _UI: dict[str, dict[str, str]] = {
         "turn": "=== {name}, your turn (round {round}) ===",
         "the-end": "=== {name}, the match is over ===",
         "since": "Since your last move:",
+        "since-start": "Since the match began:",
         "nothing": "  (nothing yet)",
         "choices": "Your choices:",
         "choose": "Choose ({first}-{last}): ",
@@ -123,6 +124,7 @@ _UI: dict[str, dict[str, str]] = {
         "turn": "=== {name}, à vous de jouer (manche {round}) ===",
         "the-end": "=== {name}, la partie est terminée ===",
         "since": "Depuis votre dernier coup :",
+        "since-start": "Depuis le début de la partie :",
         "nothing": "  (rien pour l’instant)",
         "choices": "Vos choix :",
         "choose": "Votre choix ({first}-{last}) : ",
@@ -358,6 +360,8 @@ class _Screen:
         # (seat, cursor) just after a person's move was told: if that seat moves again with no
         # event since, its screen goes on without a heading or news (they just saw them).
         self._moved: tuple[int, int] | None = None
+        self._told: tuple[str, ...] = ()  # what the last person's move did, as told to them
+        self._blank = False  # the screen was cleared since the last move was told
 
     # -- the match --------------------------------------------------------------------------
 
@@ -382,19 +386,22 @@ class _Screen:
     def _show(self, seat: int) -> None:
         """Hide a glimpse, and in hot-seat mode the last person's screen, before ``seat``'s."""
         if self._hot_seat and self._shown != seat:
-            _out(_CLEAR, end="")
+            if self._shown is not None:  # before the first turn, only the welcome is shown
+                _out(_CLEAR, end="")
             self._prompt(self._ui["pass"].format(name=self._names[seat]) + " ")
             _out(_CLEAR, end="")
             self._hide_next = False
+            self._blank = True
         elif self._hide_next:
             _out(_CLEAR, end="")
             self._hide_next = False
+            self._blank = True
         self._shown = seat
 
     def since(self, table: Table, seat: int, cursor: int) -> None:
         """Tell ``seat`` what happened since ``cursor``, as a person may see it."""
         lines = self._narrators[seat].events(shown(table, seat, cursor).events)
-        _out(self._ui["since"])
+        _out(self._ui["since" if cursor else "since-start"])
         if not lines:
             _out(self._ui["nothing"])
         for line in lines:
@@ -407,40 +414,54 @@ class _Screen:
         the screen goes on with their cards and choices: no heading, no news.
         """
         screen = shown(table, seat)
+        header = self._ui["turn"].format(name=self._names[seat], round=screen.view.round)
         if self._moved == (seat, table.cursor):
             self._show(seat)
+            if self._blank:  # a glimpse was wiped: the heading and the move, once more
+                _out()
+                _say(header)
+                for line in self._told:
+                    _say(line, "  ")
             _out()
             self._cards(seat, screen.view)
             if screen.glimpse is not None:
                 self._glimpse(table, seat, screen.glimpse)
             return
-        header = self._ui["turn"].format(name=self._names[seat], round=screen.view.round)
         if screen.glimpse is not None and screen.glimpse.reason == "first-look":
+            # The news first (a round's end, its score), then the first look at the new round's
+            # cards; once they are memorised, the cleared screen shows the news again.
             self._show(seat)
             _out()
             _say(header)
+            if not table.memory_aid:
+                self._news(table, seat, cursor, screen.events)
             self._glimpse(table, seat, screen.glimpse)
             screen = shown(table, seat)
-        view = screen.view
         self._show(seat)
         _out()
         _say(header)
-        self.since(table, seat, cursor)
-        sheet = handbook.score_sheet(self._game, screen.events)
-        if len(sheet.rows) > self._rows_shown.get(seat, 0):
-            _out()
-            self._sheet(sheet)
-            self._rows_shown[seat] = len(sheet.rows)
+        self._news(table, seat, cursor, screen.events)
+        self._rows_shown[seat] = len(handbook.score_sheet(self._game, screen.events).rows)
         _out()
-        self._cards(seat, view)
+        self._cards(seat, screen.view)
         if screen.glimpse is not None:
             self._glimpse(table, seat, screen.glimpse)
 
+    def _news(self, table: Table, seat: int, cursor: int, events: Sequence[Event]) -> None:
+        """What happened since ``cursor``, then the score sheet if a round ended since."""
+        self.since(table, seat, cursor)
+        sheet = handbook.score_sheet(self._game, events)
+        if len(sheet.rows) > self._rows_shown.get(seat, 0):
+            _out()
+            self._sheet(sheet)
+
     def after_move(self, table: Table, seat: int, cursor: int) -> None:
         """Tell the person what their move did, then what it let them see, until memorised."""
-        for line in self._narrators[seat].events(shown(table, seat, cursor).events):
+        self._told = self._narrators[seat].events(shown(table, seat, cursor).events)
+        for line in self._told:
             _say(line, "  ")
         self._moved = (seat, table.cursor)
+        self._blank = False
         glimpse = shown(table, seat).glimpse
         if glimpse is not None and glimpse.reason in {"peek", "taken"}:
             self._glimpse(table, seat, glimpse)
@@ -451,7 +472,8 @@ class _Screen:
             self._show(seat)
             _out()
             _say(self._ui["the-end"].format(name=self._names[seat]))
-            self.since(table, seat, cursor)
+            if cursor < table.cursor:  # their own last move ended the match: already told
+                self.since(table, seat, cursor)
         _out()
         self._sheet(handbook.score_sheet(self._game, table.events(0)))
         _out()
@@ -498,6 +520,7 @@ class _Screen:
         table.memorised(seat)
         _out(_CLEAR, end="")
         self._hide_next = False
+        self._blank = True
 
     def _sheet(self, sheet: handbook.ScoreSheet) -> None:
         """Print the score sheet: a row per round, the totals, in right-aligned columns."""
