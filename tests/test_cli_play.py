@@ -618,3 +618,25 @@ def test_a_rounds_news_comes_before_its_first_look_and_a_wiped_move_is_told_agai
     for screen in went_on:
         assert screen.split("\n")[2].startswith("  You "), screen
         assert "Since your last move" not in screen.split("Choose (", 1)[0]
+
+
+@pytest.mark.parametrize("key", [b"q\n", b"\x04"])
+def test_q_or_ctrl_d_at_play_again_is_a_no_thanks(key: bytes) -> None:
+    """At « Rejouer ? » the match is over: q or Ctrl-D thanks the players like n does."""
+
+    def answer(news: str) -> bytes:
+        if AGAIN.search(news):
+            return key
+        if ONLY.search(news):
+            return b"\n"
+        prompt = PROMPT.search(news)
+        assert prompt is not None
+        return b"1\n"
+
+    status, shown = _drive(
+        ["play", "classic-mistigri", "--players", "2", "--seed", "9", "--lang", "fr"], answer
+    )
+    assert status == 0
+    assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !"), shown[-500:]
+    assert "Vous avez quitté" not in shown
+    assert "s’arrête là" not in shown

@@ -311,10 +311,13 @@ def _width() -> int:
 
 
 _NBSP = "\u00a0"
-_KEPT = re.compile(r" (?=[;:!?»])|(?<=«) |(?<=\bn°) |(?<=\d) \+ (?=\d)|(?<=\d) |(?<=\w) (?=\d)")
+_KEPT = re.compile(
+    r" (?=[;:!?»])|(?<=«) |(?<=\bn°) |(?<=\d) \+ (?=\d)|(?<=\d) |(?<=\w) (?=\d)|\([^()]{1,20}\)"
+)
 """Spaces that must not end a line: French spaces (before ; : ! ? », after « and n°), those of
-a pair of values (« 3 + 3 »), and those beside a number, so that a card (« le 5 rouge », "red
-2") or a count (« 9 cartes ») stays on one line."""
+a pair of values (« 3 + 3 »), those beside a number, so that a card (« le 5 rouge », "red 2")
+or a count (« 9 cartes ») stays on one line, and those of a short aside in brackets ("(Coup de
+patte)", « (même couleur) »)."""
 
 
 def _wrapped(text: str, indent: str = "", hang: str = "") -> str:
@@ -372,16 +375,24 @@ class _Screen:
         self._rows_shown = dict.fromkeys(humans, 0)
         self._shown = None
         self._moved = None
-        people = ui["and"].join(self._names[seat] for seat in humans)
-        bots = ui["and"].join(
-            f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
-            for seat, spec in specs.items()
+        people = self._listed([self._names[seat] for seat in humans])
+        bots = self._listed(
+            [
+                f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
+                for seat, spec in specs.items()
+            ]
         )
         play = ui["plays"] if len(humans) == 1 else ui["play"]
         _say(ui["you-play"].format(names=people, play=play, bots=bots or ui["no-bots"]))
         if table.memory_aid:
             _say(ui["memory-aid"])
         _say(ui["help-hint"])
+
+    def _listed(self, items: list[str]) -> str:
+        """``items`` as a sentence lists them: « Ben, Chloé et Dan », "Ben, Chloé and Dan"."""
+        if len(items) < 2:  # noqa: PLR2004 - a list needs two items to have an "and"
+            return "".join(items)
+        return ", ".join(items[:-1]) + self._ui["and"] + items[-1]
 
     def _show(self, seat: int) -> None:
         """Hide a glimpse, and in hot-seat mode the last person's screen, before ``seat``'s."""
@@ -479,9 +490,13 @@ class _Screen:
         _out()
 
     def play_again(self) -> bool:
-        """Ask whether the table plays again; `False` to stop."""
+        """Ask whether the table plays again; `False` to stop (also for q and Ctrl-D)."""
         while True:
-            typed = self._prompt(self._ui["play-again"]).strip().lower()
+            try:
+                typed = self._prompt(self._ui["play-again"]).strip().lower()
+            except (_Quit, EOFError):  # the match is over: leaving is saying no
+                _out()
+                return False
             if typed in _YES:
                 return True
             if typed in _NO:
