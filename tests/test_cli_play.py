@@ -186,6 +186,8 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     assert "Depuis le début de la partie :" in shown  # a person's first turn
     assert "=== Ana, la partie est terminée ===" in shown
     assert "=== Chloé, la partie est terminée ===" in shown
+    end = shown[shown.index("la partie est terminée ===") :]
+    assert "Passez le clavier" not in end  # nothing is secret any more: one screen for all
     assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !")
 
 

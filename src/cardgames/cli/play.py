@@ -21,7 +21,9 @@ keeps the remembered cards on every screen, and says so to the table.
 A score sheet follows each round and the match ([`handbook.score_sheet`]
 [cardgames.handbook.score_sheet]); at the end the table may play again (same seats, a new deal).
 With several people on one terminal, `--hot-seat` clears the screen and its scrollback between
-two people's turns and asks to pass the keyboard, so that no one sees another's hand.
+two people's turns and asks to pass the keyboard, so that no one sees another's hand; the welcome
+stays until the first hand-over, and the end of the match, when nothing is secret any more, is
+one screen for all.
 
 Enter `q` (or end the input, Ctrl-D) to leave: the command says goodbye and exits with status 0;
 Ctrl-C exits with status 130. An unknown game or bot, or a bad player count or seat, is a usage
@@ -478,13 +480,23 @@ class _Screen:
             self._glimpse(table, seat, glimpse)
 
     def end(self, table: Table, cursors: dict[int, int]) -> None:
-        """Close the match: each person's news since their last move, then the score sheet."""
+        """Close the match: each person's news since their last move, then the score sheet.
+
+        Nothing is secret once the match is over: in hot-seat mode the last hand is cleared
+        once, and every person's news follows on one screen, with no hand-over.
+        """
+        if self._hide_next or self._hot_seat:
+            _out(_CLEAR, end="")
+            self._hide_next = False
+            self._blank = True
         for seat, cursor in cursors.items():
-            self._show(seat)
             _out()
             _say(self._ui["the-end"].format(name=self._names[seat]))
-            if cursor < table.cursor:  # their own last move ended the match: already told
+            if cursor < table.cursor:
                 self.since(table, seat, cursor)
+            elif self._blank and self._moved is not None and self._moved[0] == seat:
+                for line in self._told:  # their move ended the match, and was wiped
+                    _say(line, "  ")
         _out()
         self._sheet(handbook.score_sheet(self._game, table.events(0)))
         _out()
