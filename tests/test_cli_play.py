@@ -642,3 +642,21 @@ def test_q_or_ctrl_d_at_play_again_is_a_no_thanks(key: bytes) -> None:
     assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !"), shown[-500:]
     assert "Vous avez quitté" not in shown
     assert "s’arrête là" not in shown
+
+
+def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
+    """Giving a card (4 + 4) lists the cards in the hand's order, each card's players together."""
+    from cardgames import handbook  # noqa: PLC0415
+    from cardgames.cli.play import _Screen  # noqa: PLC0415 - a helper of the command
+    from cardgames.crazy_mistigri import Card, GiveCard  # noqa: PLC0415
+
+    game = cardgames.get_game("crazy-mistigri")
+    hand = [Card(2, 4), Card(7, 1), Card(9, 1)]
+    shown_hand = [hand[i] for i in handbook.arranged(game, hand)]
+    assert shown_hand != hand  # the two reds side by side, the blue after them
+    actions = [GiveCard(card, to) for card in hand for to in (1, 2)]
+    screen = _Screen(game, ["Ana", "Ben", "Chloé"], "en", hot_seat=False)
+    ordered = [action for action in screen._in_hand_order(actions) if isinstance(action, GiveCard)]
+    assert len(ordered) == len(actions)
+    assert [action.card for action in ordered] == [c for c in shown_hand for _ in (1, 2)]
+    assert [action.to for action in ordered] == [1, 2] * 3

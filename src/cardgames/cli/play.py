@@ -625,12 +625,19 @@ class _Screen:
         return group[self._number("position", len(group)) - 1]
 
     def _in_hand_order(self, actions: Sequence[Action]) -> list[Action]:
-        """The actions, those that play a card of the hand in the hand's display order."""
+        """The actions, those that name a card of the hand in the hand's display order.
+
+        Several actions may name one card (give it to one player or another): they stay
+        together, in their own order.
+        """
         cards = [getattr(action, "card", None) for action in actions]
-        if any(card is None for card in cards) or len(set(cards)) != len(cards):
+        if any(card is None for card in cards):
             return list(actions)
-        order = handbook.arranged(self._game, cards)  # type: ignore[arg-type]
-        return [actions[i] for i in order]
+        distinct = list(dict.fromkeys(cards))
+        order = handbook.arranged(self._game, distinct)  # type: ignore[arg-type]
+        rank = {distinct[i]: n for n, i in enumerate(order)}
+        by_card = sorted(range(len(actions)), key=lambda i: rank[cards[i]])  # stable
+        return [actions[i] for i in by_card]
 
     def _prompt(self, prompt: str) -> str:
         """Read one answer; `?` shows the rules and asks again, `q` leaves.
