@@ -462,7 +462,7 @@ def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
         lambda news: b"q\n" if "Votre choix" in news else b"\n",
     )
     assert status == 0
-    assert "Aide-mémoire activée" in shown
+    assert "Aide-mémoire activé :" in shown  # un aide-mémoire: masculine
     assert re.search(r"Vos cartes \(emplacements 1 à 4, face cachée\) : 1 : [^?]", shown)
 
 

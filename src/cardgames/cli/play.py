@@ -120,7 +120,7 @@ _UI: dict[str, dict[str, str]] = {
         "plays": "joue",
         "no-bots": "personne",
         "memory-aid": (
-            "Aide-mémoire activée : chaque écran montre les cartes que son joueur a vues."
+            "Aide-mémoire activé : chaque écran montre les cartes que son joueur a vues."
         ),
         "help-hint": "Tapez ? à tout moment pour lire les règles.",
         "turn": "=== {name}, à vous de jouer (manche {round}) ===",
@@ -142,7 +142,7 @@ _UI: dict[str, dict[str, str]] = {
         "quit": "Vous avez quitté la partie. Au revoir !",
         "rules": "Les règles de {title}",
         "options": "Les options de cette table :",
-        "aid-option": "Aide-mémoire : activée",
+        "aid-option": "Aide-mémoire : activé",
         "first-look": "Votre premier coup d’œil, pour vous seul :",
         "peek": "Vous regardez votre carte, pour vous seul :",
         "taken": "La carte que vous avez prise, pour vous seul :",
