@@ -575,6 +575,8 @@ def test_seats_are_counted_from_1() -> None:
     done = _cardgames("play", "--help")
     assert "counted from 1 to N" in done.stdout
     assert "0 to N-1" not in done.stdout
+    assert "seat 1 first" in done.stdout
+    assert "seat 0" not in done.stdout
 
 
 def test_the_score_sheet_columns_line_up_whatever_the_names(

@@ -191,7 +191,7 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
     parser = subparsers.add_parser(
         "play",
         help="play a match in the terminal, against bots or with friends",
-        description="Play a match in the terminal: you choose your moves from a numbered "
+        description="Play a match in the terminal: you choose your moves from a numbered\n"
         "menu, bots play the other seats, and the match is told in English or French.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
