@@ -415,6 +415,8 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     assert status == 0
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 9" in shown
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 10" in shown
+    assert "=== Zoé, your turn ===" in shown  # one round a match: no round number
+    assert "(round" not in shown
     assert shown.count("=== Zoé, the match is over ===") == 2
     assert shown.count("Play again, with the same seats and a new deal? (y/n): ") == 2
     assert shown.rstrip().endswith("Thanks for playing. Goodbye!")

@@ -63,6 +63,8 @@ _HELP_WORDS = frozenset({"?", "help", "aide"})
 _QUIT_WORDS = frozenset({"q", "quit", "quitter"})
 _YES = frozenset({"y", "yes", "o", "oui"})
 _NO = frozenset({"n", "no", "non"})
+_ONE_ROUND = frozenset({"classic-mistigri"})
+"""The games whose match is one round: no round number in the heading, one "Match" row."""
 _NARROWEST = 40
 """The narrowest width text is wrapped to, however narrow the terminal says it is."""
 
@@ -76,6 +78,7 @@ _UI: dict[str, dict[str, str]] = {
         "memory-aid": "Memory aid on: every screen shows the cards its player has seen.",
         "help-hint": "Type ? at any prompt for the rules.",
         "turn": "=== {name}, your turn (round {round}) ===",
+        "turn.one-round": "=== {name}, your turn ===",
         "the-end": "=== {name}, the match is over ===",
         "since": "Since your last move:",
         "since-start": "Since the match began:",
@@ -124,6 +127,7 @@ _UI: dict[str, dict[str, str]] = {
         ),
         "help-hint": "Tapez ? à tout moment pour lire les règles.",
         "turn": "=== {name}, à vous de jouer (manche {round}) ===",
+        "turn.one-round": "=== {name}, à vous de jouer ===",
         "the-end": "=== {name}, la partie est terminée ===",
         "since": "Depuis votre dernier coup :",
         "since-start": "Depuis le début de la partie :",
@@ -427,7 +431,8 @@ class _Screen:
         the screen goes on with their cards and choices: no heading, no news.
         """
         screen = shown(table, seat)
-        header = self._ui["turn"].format(name=self._names[seat], round=screen.view.round)
+        turn = "turn.one-round" if self._game.slug in _ONE_ROUND else "turn"
+        header = self._ui[turn].format(name=self._names[seat], round=screen.view.round)
         if self._moved == (seat, table.cursor):
             self._show(seat)
             if self._blank:  # a glimpse was wiped: the heading and the move, once more
@@ -554,7 +559,7 @@ class _Screen:
         ui = self._ui
         title = ui.get(f"sheet.{sheet.counts}", ui["sheet"])
         _say(title.format(counts=ui[f"counts.{sheet.counts}"]))
-        single = len(sheet.rows) == 1 and self._game.slug == "classic-mistigri"
+        single = len(sheet.rows) == 1 and self._game.slug in _ONE_ROUND
         labels = [
             ui["match-row"] if single else ui["round-row"].format(round=n)
             for n in range(1, len(sheet.rows) + 1)
