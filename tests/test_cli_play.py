@@ -414,7 +414,7 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     )
     assert status == 0
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 9" in shown
-    assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 10" in shown
+    assert "(y/n): y\n\nClassic Mistigri, 2 players (Zoé, Ben), match no. 10\n" in shown
     assert "=== Zoé, your turn ===" in shown  # one round a match: no round number
     assert "(round" not in shown
     assert shown.count("=== Zoé, the match is over ===") == 2

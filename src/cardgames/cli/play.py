@@ -261,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
                 print(ui["bye"])  # noqa: T201 - the command's output
                 return 0
             seed = (seed + 1) % 2**32
+            _out()  # a blank line between the last match and the next one's welcome
 
     try:
         return _people.cleanly(args.lang, play)
