@@ -664,3 +664,14 @@ def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
     assert len(ordered) == len(actions)
     assert [action.card for action in ordered] == [c for c in shown_hand for _ in (1, 2)]
     assert [action.to for action in ordered] == [1, 2] * 3
+
+
+def test_the_welcome_lists_three_bots_as_a_sentence() -> None:
+    """Three bots read « Papi (facile), Chloé (facile) et Dan (facile) », one « et »."""
+    status, shown = _drive(
+        ["play", "kitten-tricks", "--players", "4", "--names", "Léa", "Papi", "--lang", "fr"]
+        + ["--bots", "facile", "--seed", "1"],
+        lambda _: b"q\n",
+    )
+    assert status == 0
+    assert "Léa joue contre Papi (facile), Chloé (facile) et Dan (facile).\n" in shown
