@@ -668,10 +668,7 @@ def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
 
 def test_the_welcome_lists_three_bots_as_a_sentence() -> None:
     """Three bots read « Papi (facile), Chloé (facile) et Dan (facile) », one « et »."""
-    status, shown = _drive(
-        ["play", "kitten-tricks", "--players", "4", "--names", "Léa", "Papi", "--lang", "fr"]
-        + ["--bots", "facile", "--seed", "1"],
-        lambda _: b"q\n",
-    )
+    args = "play kitten-tricks --players 4 --names Léa Papi --lang fr --bots facile --seed 1"
+    status, shown = _drive(args.split(), lambda _: b"q\n")
     assert status == 0
     assert "Léa joue contre Papi (facile), Chloé (facile) et Dan (facile).\n" in shown
