@@ -9,6 +9,7 @@ import random
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import termios
@@ -22,11 +23,18 @@ import cardgames
 
 PROMPT = re.compile(r"\((\d+)-(\d+)\) ?: $")
 PASS = re.compile(r"(press Enter|appuyez sur Entrée)\. $")
-MEMORISED = re.compile(r"(Press Enter to hide them|Appuyez sur Entrée pour les cacher)\. $")
+MEMORISED = re.compile(
+    r"(Press Enter to hide (them|it)|Appuyez sur Entrée pour (les|la) cacher)\. $"
+)
+ONLY = re.compile(r"(Press Enter to|Appuyez sur Entrée pour) (?!hide|les cacher|la cacher).*\. $")
 AGAIN = re.compile(r"\((y|o)/n\) ?: $")
-OTHER = re.compile(f"{PASS.pattern}|{MEMORISED.pattern}|{AGAIN.pattern}")
-MENU_ITEM = re.compile(r"^ {2}(\d+)\. (.+)$", re.MULTILINE)
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
+OTHER = re.compile(f"{PASS.pattern}|{MEMORISED.pattern}|{ONLY.pattern}|{AGAIN.pattern}")
+MENU_ITEM = re.compile(r"^ {2,3}(\d+)\. (.+)$", re.MULTILINE)
+ENV = {
+    **{key: value for key, value in os.environ.items() if key not in {"COLUMNS", "LINES"}},
+    "PYTHONIOENCODING": "utf-8",
+    "PYTHONUTF8": "1",
+}
 
 
 def _cardgames(*args: str) -> subprocess.CompletedProcess[str]:
@@ -53,14 +61,20 @@ def _take_the_terminal() -> None:
 
 
 def _drive(
-    args: list[str], answer: Callable[[str], bytes], timeout: float = 240
+    args: list[str],
+    answer: Callable[[str], bytes],
+    timeout: float = 240,
+    columns: int | None = None,
 ) -> tuple[int, str]:
     """Run `cardgames ARGS` on a pseudo-terminal, answering each prompt; its status and output.
 
     ``answer`` gets the text shown since the last answer, which ends with a prompt, and
-    returns the keys to type.
+    returns the keys to type. ``columns`` sets the terminal's width (else it has no size, and
+    the command takes 80 columns).
     """
     master, slave = pty.openpty()
+    if columns is not None:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
     process = subprocess.Popen(  # noqa: S603 - runs this interpreter on our own package
         [sys.executable, "-m", "cardgames", *args],
         stdin=slave,
@@ -107,7 +121,7 @@ def _reader(seed: int) -> Callable[[str], bytes]:
     rng = random.Random(seed)
 
     def answer(news: str) -> bytes:
-        if PASS.search(news) or MEMORISED.search(news):
+        if PASS.search(news) or MEMORISED.search(news) or ONLY.search(news):
             return b"\n"
         if AGAIN.search(news):
             return b"n\n"
@@ -127,13 +141,15 @@ def _reader(seed: int) -> Callable[[str], bytes]:
 def test_a_person_plays_a_whole_match_of_each_game(slug: str) -> None:
     """A person at seat 0 plays a whole match against bots by reading the numbered menus."""
     status, shown = _drive(
-        ["play", slug, "--seat", "0", "--bots", "random", "--seed", "5"], _reader(5)
+        ["play", slug, "--seat", "1", "--bots", "random", "--seed", "5"], _reader(5)
     )
     assert status == 0, shown[-3000:]
     assert "Traceback" not in shown
-    assert "Your choices:" in shown
+    # Classic Mistigri only ever offers a blind draw: a position, with no menu.
+    assert ("Your move: draw one of" if slug == "classic-mistigri" else "Your choices:") in shown
     assert "Since your last move:" in shown
-    assert "The match is over." in shown
+    assert "=== Ana, the match is over ===" in shown
+    assert "(1-1)" not in shown  # a single choice is made with Enter
     assert shown.rstrip().endswith("Thanks for playing. Goodbye!"), shown[-1000:]
 
 
@@ -143,9 +159,9 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
         "play",
         "crazy-mistigri",
         "--seat",
-        "0",
+        "1",
         "--seat",
-        "2",
+        "3",
         "--hot-seat",
         "--lang",
         "fr",
@@ -164,7 +180,14 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     assert "\033[2J\033[3J" in shown  # the screen and the scrollback
     assert "Vos choix :" in shown
     assert "Chloé, à vous de jouer" in shown
-    assert "La partie est terminée." in shown
+    welcome = shown.split("Passez le clavier à Ana", 1)[0]
+    assert "Tapez ? à tout moment" in welcome
+    assert CLEAR not in welcome  # the welcome stays until Ana has the keyboard
+    assert "Depuis le début de la partie :" in shown  # a person's first turn
+    assert "=== Ana, la partie est terminée ===" in shown
+    assert "=== Chloé, la partie est terminée ===" in shown
+    end = shown[shown.index("la partie est terminée ===") :]
+    assert "Passez le clavier" not in end  # nothing is secret any more: one screen for all
     assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !")
 
 
@@ -204,7 +227,7 @@ def test_a_wrong_number_is_asked_again() -> None:
     """A number outside the menu, a word or a non-ASCII digit ("²") is asked again (issue 25)."""
     typed = iter([b"99\n", b"two\n", "\u00b2\n".encode(), b"\x04"])
     status, shown = _drive(
-        ["play", "crazy-animals", "--seed", "2"],
+        ["play", "crazy-animals", "--seed", "4"],
         lambda news: b"\n" if MEMORISED.search(news) else next(typed),
     )
     assert status == 0
@@ -218,7 +241,8 @@ def test_a_wrong_number_is_asked_again() -> None:
         (["play", "crazy-animals", "--bots", "genius"], "no bot 'genius'"),
         (["play", "kitten-tricks", "--bots", ","], "use easy, medium or hard"),
         (["play", "kitten-tricks", "--players", "9"], "played by 3 to 5 players, not 9"),
-        (["play", "kitten-tricks", "--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
+        (["play", "kitten-tricks", "--seat", "4"], "the seats of 3 players are 1 to 3"),
+        (["play", "kitten-tricks", "--seat", "0"], "--seat 0: seats count from 1"),
         (["play", "kitten-tricks", "--seat", "1", "--seat", "1"], "--seat gives a seat twice"),
         (["play", "crazy-animals", "--lang", "de"], "invalid choice: 'de'"),
         (["demo", "poker"], "no game 'poker'"),
@@ -257,7 +281,9 @@ def test_the_french_session_on_the_crazy_mistigri_page_is_what_the_command_print
     assert block is not None
     command, transcript = block[1].split(), block[2]
     typed = iter(re.findall(r"\(\d+-\d+\) ?: (\S+)$", transcript, re.MULTILINE))
-    status, shown = _drive(command, lambda _: f"{next(typed)}\n".encode())
+    status, shown = _drive(
+        command, lambda news: b"\n" if ONLY.search(news) else f"{next(typed)}\n".encode()
+    )
     assert status == 0
     assert shown == transcript
 
@@ -296,7 +322,7 @@ def test_the_hot_seat_hides_the_previous_players_cards_from_the_scrollback() -> 
         return b"1\n"  # Ana plays the first card of her sorted hand
 
     screens, recorded = _recorder(answer)
-    args = ["play", "kitten-tricks", "--seat", "0", "--seat", "1", "--hot-seat", "--seed", "8"]
+    args = ["play", "kitten-tricks", "--seat", "1", "--seat", "2", "--hot-seat", "--seed", "8"]
     status, shown = _drive(args, recorded, 60)
     assert status == 0
     assert done, shown[-2000:]
@@ -304,7 +330,7 @@ def test_the_hot_seat_hides_the_previous_players_cards_from_the_scrollback() -> 
     hand = re.search(r"^Your hand: (.*)$", ana, re.MULTILINE)
     assert hand is not None
     cards = re.split(r", | and ", hand[1])
-    played = re.search(r"^ {2}1\. play the (.*)$", ana, re.MULTILINE)
+    played = re.search(r"^ {2,3}1\. play the (.*)$", ana, re.MULTILINE)
     assert played is not None
     kept = [card for card in cards if card != played[1]]
     assert len(kept) == len(cards) - 1
@@ -344,7 +370,8 @@ def test_a_question_mark_shows_the_rules_and_the_options_then_asks_again() -> No
     assert "Les effets d’une paire de même valeur" in shown
     assert "Les options de cette table :" in shown
     assert "  - Manches : 2, puis d’autres" in shown
-    assert shown.count("Votre choix (1-1) : ") == 3
+    assert "Votre coup : piocher une des 10 cartes, à l’aveugle" in shown
+    assert shown.count("Position (1-10) : ") == 3
     typed = iter([b"help\n", b"q\n"])
     status, shown = _drive(["play", "crazy-animals", "--seed", "4"], lambda _: next(typed))
     assert status == 0
@@ -376,6 +403,8 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     def answer(news: str) -> bytes:
         if AGAIN.search(news):
             return next(answers)
+        if ONLY.search(news):
+            return b"\n"
         prompt = PROMPT.search(news)
         assert prompt is not None
         return f"{rng.randint(1, int(prompt[2]))}\n".encode()
@@ -385,9 +414,11 @@ def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
     )
     assert status == 0
     assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 9" in shown
-    assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 10" in shown
-    assert shown.count("The match is over.") == 2
-    assert shown.count("Play again, same seats and a new deal? (y/n): ") == 2
+    assert "(y/n): y\n\nClassic Mistigri, 2 players (Zoé, Ben), match no. 10\n" in shown
+    assert "=== Zoé, your turn ===" in shown  # one round a match: no round number
+    assert "(round" not in shown
+    assert shown.count("=== Zoé, the match is over ===") == 2
+    assert shown.count("Play again, with the same seats and a new deal? (y/n): ") == 2
     assert shown.rstrip().endswith("Thanks for playing. Goodbye!")
 
 
@@ -433,7 +464,7 @@ def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
         lambda news: b"q\n" if "Votre choix" in news else b"\n",
     )
     assert status == 0
-    assert "Aide-mémoire activée" in shown
+    assert "Aide-mémoire activé :" in shown  # un aide-mémoire: masculine
     assert re.search(r"Vos cartes \(emplacements 1 à 4, face cachée\) : 1 : [^?]", shown)
 
 
@@ -447,3 +478,197 @@ def test_french_punctuation_never_starts_a_wrapped_line() -> None:
         for line in wrapped.splitlines()[1:]:
             assert not line.lstrip().startswith((";", ":", "!", "?", "»")), wrapped
             assert not line.rstrip().endswith("«"), wrapped
+
+
+# -- the terminal tried as a family would -------------------------------------------------------
+
+
+def _lines(shown: str) -> list[str]:
+    """The printed lines, without the clearing sequences."""
+    return shown.replace(CLEAR, "").split("\n")
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("fr", 80), ("en", 120)])
+def test_every_line_fits_the_terminals_width(lang: str, columns: int) -> None:
+    """A whole match prints no line wider than the terminal, and uses the width it has."""
+    from cardgames.cli.play import _cells  # noqa: PLC0415 - a helper of the command
+
+    status, shown = _drive(
+        ["play", "crazy-mistigri", "--lang", lang, "--seed", "7", "--bots", "random"],
+        _reader(7),
+        columns=columns,
+    )
+    assert status == 0, shown[-2000:]
+    widths = [_cells(line) for line in _lines(shown)]
+    assert max(widths) <= columns - 1
+    assert max(widths) > columns - 12  # long lines run to the edge, not to a fixed 78
+
+
+def test_wrapped_lines_hang_and_keep_cards_and_french_spaces_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Next lines hang under a list item's text; « 5 rouge », « 3 + 3 », « : » never split."""
+    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+
+    monkeypatch.setenv("COLUMNS", "41")
+    item = _wrapped("défausser le 5 rouge et le 5 jaune (5 + 5) : " * 4, "  12. ", "")
+    event = _wrapped(
+        "Vous recevez 9 cartes : 8 rouge, 7 jaune, 4 vert, 7 vert, 8 jaune", "  ", "  "
+    )
+    for text, hang in ((item, " " * 6), (event, " " * 4)):
+        lines = text.split("\n")
+        assert len(lines) > 1
+        assert all(len(line) <= 40 for line in lines), text
+        assert all(line.startswith(hang) and line[len(hang)] != " " for line in lines[1:]), text
+        for line in lines:
+            assert not re.search(r"\d$|^\s*(rouge|jaune|vert|cartes|\+|:)", line), text
+
+
+def test_a_single_choice_is_made_with_enter() -> None:
+    """With one move to make, Enter makes it; anything else says so and asks again."""
+    typed = iter([b"x\n", b"\n", b"q\n"])
+    status, shown = _drive(
+        ["play", "crazy-animals", "--seed", "2"],
+        lambda news: b"\n" if MEMORISED.search(news) else next(typed),
+    )
+    assert status == 0
+    assert "(1-1)" not in shown
+    assert shown.count("Press Enter to draw a card from the stock. ") == 2
+    assert "Press Enter to draw a card from the stock, type ? for the rules, or q" in shown
+    assert "  You draw a card\n" in shown
+
+
+def test_a_draw_goes_on_without_a_new_heading() -> None:
+    """After a draw the same person sees the drawn card and the choices: no heading, no news."""
+    typed = iter([b"5\n", b"q\n"])
+    screens, answer = _recorder(lambda news: b"\n" if MEMORISED.search(news) else next(typed))
+    status, _ = _drive(["play", "crazy-animals", "--seed", "4"], answer)
+    assert status == 0
+    first = next(i for i, screen in enumerate(screens) if "Choose (1-5)" in screen)
+    after_draw = screens[first + 1]
+    assert after_draw.startswith("5\n  You draw a card\n\n"), after_draw
+    assert "The card you drew, only for you:" in after_draw
+    assert "===" not in after_draw
+    assert "Since your last move" not in after_draw
+
+
+def test_a_persons_own_move_is_told_at_once_and_not_again() -> None:
+    """The outcome of a move shows below it; the next news holds only what came after."""
+    typed = iter([b"1\n", b"q\n"])
+    screens, answer = _recorder(lambda _: next(typed))
+    status, _ = _drive(["play", "kitten-tricks", "--seed", "8", "--bots", "random"], answer)
+    assert status == 0
+    played = re.search(r"^ +1\. play the (.*)$", screens[0], re.MULTILINE)
+    assert played is not None
+    assert screens[1].startswith(f"1\n  You play the {played[1]}\n"), screens[1]
+    news = screens[1].split("Since your last move:", 1)[1]
+    assert "You play" not in news.split("\n\n", 1)[0]
+
+
+def test_seats_are_counted_from_1() -> None:
+    """`--seat 2` seats the person at the second place, the second name of `--names`."""
+    status, shown = _drive(
+        ["play", "kitten-tricks", "--seat", "2", "--names", "Ana", "Ben", "Chloé", "--seed", "3"],
+        lambda _: b"q\n",
+    )
+    assert status == 0
+    assert "Ben plays against Ana (medium) and Chloé (medium)." in shown
+    assert "=== Ben, your turn" in shown
+    done = _cardgames("play", "--help")
+    assert "counted from 1 to N" in done.stdout
+    assert "0 to N-1" not in done.stdout
+    assert "seat 1 first" in done.stdout
+    assert "seat 0" not in done.stdout
+
+
+def test_the_score_sheet_columns_line_up_whatever_the_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Names with accents, even decomposed ones, keep the sheet's columns aligned."""
+    from cardgames.cli.play import _cells, _Screen  # noqa: PLC0415 - helpers of the command
+    from cardgames.handbook import ScoreSheet  # noqa: PLC0415
+
+    game = cardgames.get_game("crazy-animals")
+    screen = _Screen(game, ["Chloe\u0301", "Zoé", "Grand-mère"], "fr", hot_seat=False)
+    screen._sheet(ScoreSheet(rows=((3, 12, 0), (10, 1, 27)), totals=(13, 13, 27), counts="points"))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Bloc de score (points) :"
+    assert len({_cells(line) for line in lines[1:]}) == 1, lines
+    assert lines[-1].split() == ["Total", "13", "13", "27"]
+
+
+def test_a_rounds_news_comes_before_its_first_look_and_a_wiped_move_is_told_again() -> None:
+    """A round's end and score show before its first look; a wiped move is told again.
+
+    After a glimpse is wiped, a person who moves on (to knock or not) sees the heading and what
+    their move did once more.
+    """
+    status, shown = _drive(
+        ["play", "crazy-animals", "--players", "3", "--seed", "12", "--bots", "medium"],
+        _reader(12),
+    )
+    assert status == 0
+    screens = shown.split(CLEAR)
+    looks = [screen for screen in screens if "Your first look, only for you:" in screen]
+    assert len(looks) == 3
+    for look in looks[1:]:
+        news, _ = look.split("Your first look")
+        assert "Score sheet (points):" in news
+        assert re.search(r"Round \d ends", news), news
+    went_on = [
+        screen
+        for screen in screens
+        if screen.startswith("\n=== Ana, your turn") and "  1. knock" in screen
+    ]
+    assert went_on
+    for screen in went_on:
+        assert screen.split("\n")[2].startswith("  You "), screen
+        assert "Since your last move" not in screen.split("Choose (", 1)[0]
+
+
+@pytest.mark.parametrize("key", [b"q\n", b"\x04"])
+def test_q_or_ctrl_d_at_play_again_is_a_no_thanks(key: bytes) -> None:
+    """At « Rejouer ? » the match is over: q or Ctrl-D thanks the players like n does."""
+
+    def answer(news: str) -> bytes:
+        if AGAIN.search(news):
+            return key
+        if ONLY.search(news):
+            return b"\n"
+        prompt = PROMPT.search(news)
+        assert prompt is not None
+        return b"1\n"
+
+    status, shown = _drive(
+        ["play", "classic-mistigri", "--players", "2", "--seed", "9", "--lang", "fr"], answer
+    )
+    assert status == 0
+    assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !"), shown[-500:]
+    assert "Vous avez quitté" not in shown
+    assert "s’arrête là" not in shown
+
+
+def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
+    """Giving a card (4 + 4) lists the cards in the hand's order, each card's players together."""
+    from cardgames import handbook  # noqa: PLC0415
+    from cardgames.cli.play import _Screen  # noqa: PLC0415 - a helper of the command
+    from cardgames.crazy_mistigri import Card, GiveCard  # noqa: PLC0415
+
+    game = cardgames.get_game("crazy-mistigri")
+    hand = [Card(2, 4), Card(7, 1), Card(9, 1)]
+    shown_hand = [hand[i] for i in handbook.arranged(game, hand)]
+    assert shown_hand != hand  # the two reds side by side, the blue after them
+    actions = [GiveCard(card, to) for card in hand for to in (1, 2)]
+    screen = _Screen(game, ["Ana", "Ben", "Chloé"], "en", hot_seat=False)
+    ordered = [action for action in screen._in_hand_order(actions) if isinstance(action, GiveCard)]
+    assert len(ordered) == len(actions)
+    assert [action.card for action in ordered] == [c for c in shown_hand for _ in (1, 2)]
+    assert [action.to for action in ordered] == [1, 2] * 3
+
+
+def test_the_welcome_lists_three_bots_as_a_sentence() -> None:
+    """Three bots read « Papi (facile), Chloé (facile) et Dan (facile) », one « et »."""
+    args = "play kitten-tricks --players 4 --names Léa Papi --lang fr --bots facile --seed 1"
+    status, shown = _drive(args.split(), lambda _: b"q\n")
+    assert status == 0
+    assert "Léa joue contre Papi (facile), Chloé (facile) et Dan (facile).\n" in shown

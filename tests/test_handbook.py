@@ -332,3 +332,17 @@ def test_score_sheet_refuses_what_is_not_an_event() -> None:
     """An item that is not an event is a TypeError."""
     with pytest.raises(TypeError, match="not an event"):
         handbook.score_sheet(crazy_animals.GAME, ["round-scored"])  # type: ignore[list-item]
+
+
+def test_the_french_two_way_effects_say_au_choix_in_one_tense() -> None:
+    """The 1+1, 2+2 and 3+3 explanations offer their two effects « au choix », in the present."""
+    from cardgames.crazy_mistigri import Card as MistigriCard  # noqa: PLC0415
+    from cardgames.crazy_mistigri import DiscardPair  # noqa: PLC0415
+
+    for value in (1, 2, 3):
+        pair = DiscardPair(MistigriCard(value, 1), MistigriCard(value, 2))
+        told = handbook.explain(crazy_mistigri.GAME, pair, "fr")
+        assert told is not None
+        assert told.startswith(f"{value} + {value} : ensuite, au choix, vous ")
+        assert "inversez le sens du jeu" in told
+        assert "échangerez" not in told

@@ -69,7 +69,7 @@ def add_options(parser: argparse.ArgumentParser, *, slug_default: str | None) ->
         nargs="+",
         default=[],
         metavar="NAME",
-        help="the players' names, seat 0 first (spaces or commas between them)",
+        help="the players' names, seat 1 first (spaces or commas between them)",
     )
     parser.add_argument(
         "--seed",

@@ -1,12 +1,16 @@
 """`cardgames play`: play a match in the terminal, against bots or with friends.
 
-The people at the table play the seats given with `--seat` (seat 0 by default); bots play the
-others. At each of a person's turns the screen shows what happened since that person's last
-turn, then their own cards (sorted: [`handbook.arranged`][cardgames.handbook.arranged]) and the
-public table, then numbered choices: type a number and Enter. Everything counts from 1: the
-choices, the positions of a blind draw, Crazy Animals' slots 1 to 4. A choice with an effect
-says what it does ([`handbook.explain`][cardgames.handbook.explain]). `?` (or `help`, `aide`)
-at any prompt shows the rules and the table's options.
+The people at the table play the seats given with `--seat`, counted from 1 (seat 1 by
+default); bots play the others. At each of a person's turns the screen shows what happened
+since that person's last move, then their own cards (sorted:
+[`handbook.arranged`][cardgames.handbook.arranged]) and the public table, then numbered
+choices: type a number and Enter. When there is only one thing to do, Enter does it. The
+outcome of a person's own move is told at once, below the choice; when the same person moves
+again straight away (after a draw), the screen goes on without a new heading. Everything counts
+from 1: the seats, the choices, the positions of a blind draw, Crazy Animals' slots 1 to 4. A
+choice with an effect says what it does ([`handbook.explain`][cardgames.handbook.explain]).
+`?` (or `help`, `aide`) at any prompt shows the rules and the table's options. Every paragraph
+is wrapped at the terminal's width, list items with a hanging indent.
 
 A person's screen is what [`cardgames.shown`][cardgames.shown.shown] gives their seat: in Crazy
 Animals no remembered card is printed, only what the person is looking at right now (the first
@@ -17,7 +21,9 @@ keeps the remembered cards on every screen, and says so to the table.
 A score sheet follows each round and the match ([`handbook.score_sheet`]
 [cardgames.handbook.score_sheet]); at the end the table may play again (same seats, a new deal).
 With several people on one terminal, `--hot-seat` clears the screen and its scrollback between
-two people's turns and asks to pass the keyboard, so that no one sees another's hand.
+two people's turns and asks to pass the keyboard, so that no one sees another's hand; the welcome
+stays until the first hand-over, and the end of the match, when nothing is secret any more, is
+one screen for all.
 
 Enter `q` (or end the input, Ctrl-D) to leave: the command says goodbye and exits with status 0;
 Ctrl-C exits with status 130. An unknown game or bot, or a bad player count or seat, is a usage
@@ -27,7 +33,10 @@ error: one line on stderr and status 2.
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,7 +44,7 @@ import attrs
 
 from cardgames import handbook
 from cardgames.cli import _people
-from cardgames.engine import Action, Game, View
+from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
 from cardgames.shown import Glimpse, shown
 from cardgames.table import Table
@@ -54,7 +63,10 @@ _HELP_WORDS = frozenset({"?", "help", "aide"})
 _QUIT_WORDS = frozenset({"q", "quit", "quitter"})
 _YES = frozenset({"y", "yes", "o", "oui"})
 _NO = frozenset({"n", "no", "non"})
-_WIDTH = 78
+_ONE_ROUND = frozenset({"classic-mistigri"})
+"""The games whose match is one round: no round number in the heading, one "Match" row."""
+_NARROWEST = 40
+"""The narrowest width text is wrapped to, however narrow the terminal says it is."""
 
 _UI: dict[str, dict[str, str]] = {
     "en": {
@@ -66,14 +78,19 @@ _UI: dict[str, dict[str, str]] = {
         "memory-aid": "Memory aid on: every screen shows the cards its player has seen.",
         "help-hint": "Type ? at any prompt for the rules.",
         "turn": "=== {name}, your turn (round {round}) ===",
+        "turn.one-round": "=== {name}, your turn ===",
+        "the-end": "=== {name}, the match is over ===",
         "since": "Since your last move:",
+        "since-start": "Since the match began:",
         "nothing": "  (nothing yet)",
         "choices": "Your choices:",
         "choose": "Choose ({first}-{last}): ",
+        "only": "Press Enter to {choice}. ",
+        "only-again": "Press Enter to {choice}, type ? for the rules, or q to leave.",
+        "your-move": "Your move: {choice}",
         "position": "Position ({first}-{last}): ",
         "again": "Type a number from {first} to {last}, ? for the rules, or q to leave.",
         "pass": "Pass the keyboard to {name}, then press Enter.",
-        "over": "The match is over.",
         "and": " and ",
         "quit": "You left the match. Goodbye!",
         "rules": "The rules of {title}",
@@ -86,6 +103,7 @@ _UI: dict[str, dict[str, str]] = {
         "slot": "slot {slot}: {card}",
         "held": "in your hand: {card}",
         "memorised": "Memorised? Press Enter to hide them. ",
+        "memorised-one": "Memorised? Press Enter to hide it. ",
         "sheet": "Score sheet ({counts}):",
         "round-row": "Round {round}",
         "match-row": "Match",
@@ -94,7 +112,7 @@ _UI: dict[str, dict[str, str]] = {
         "counts.points": "points",
         "counts.super-chats": "Super Chat cards gained",
         "counts.pairs": "pairs laid",
-        "play-again": "Play again, same seats and a new deal? (y/n): ",
+        "play-again": "Play again, with the same seats and a new deal? (y/n): ",
         "yes-no": "Type y to play again or n to stop.",
         "bye": "Thanks for playing. Goodbye!",
     },
@@ -105,23 +123,30 @@ _UI: dict[str, dict[str, str]] = {
         "plays": "joue",
         "no-bots": "personne",
         "memory-aid": (
-            "Aide-mémoire activée : chaque écran montre les cartes que son joueur a vues."
+            "Aide-mémoire activé : chaque écran montre les cartes que son joueur a vues."
         ),
         "help-hint": "Tapez ? à tout moment pour lire les règles.",
         "turn": "=== {name}, à vous de jouer (manche {round}) ===",
+        "turn.one-round": "=== {name}, à vous de jouer ===",
+        "the-end": "=== {name}, la partie est terminée ===",
         "since": "Depuis votre dernier coup :",
+        "since-start": "Depuis le début de la partie :",
         "nothing": "  (rien pour l’instant)",
         "choices": "Vos choix :",
         "choose": "Votre choix ({first}-{last}) : ",
+        "only": "Appuyez sur Entrée pour {choice}. ",
+        "only-again": (
+            "Appuyez sur Entrée pour {choice}, tapez ? pour les règles ou q pour quitter."
+        ),
+        "your-move": "Votre coup : {choice}",
         "position": "Position ({first}-{last}) : ",
-        "again": "Tapez un nombre de {first} à {last}, ? pour les règles, ou q pour quitter.",
+        "again": "Tapez un nombre de {first} à {last}, ? pour les règles ou q pour quitter.",
         "pass": "Passez le clavier à {name}, puis appuyez sur Entrée.",
-        "over": "La partie est terminée.",
         "and": " et ",
         "quit": "Vous avez quitté la partie. Au revoir !",
         "rules": "Les règles de {title}",
         "options": "Les options de cette table :",
-        "aid-option": "Aide-mémoire : activée",
+        "aid-option": "Aide-mémoire : activé",
         "first-look": "Votre premier coup d’œil, pour vous seul :",
         "peek": "Vous regardez votre carte, pour vous seul :",
         "taken": "La carte que vous avez prise, pour vous seul :",
@@ -129,6 +154,7 @@ _UI: dict[str, dict[str, str]] = {
         "slot": "emplacement {slot} : {card}",
         "held": "en main : {card}",
         "memorised": "C’est mémorisé ? Appuyez sur Entrée pour les cacher. ",
+        "memorised-one": "C’est mémorisé ? Appuyez sur Entrée pour la cacher. ",
         "sheet": "Feuille de score ({counts}) :",
         "sheet.points": "Bloc de score ({counts}) :",
         "round-row": "Manche {round}",
@@ -138,7 +164,7 @@ _UI: dict[str, dict[str, str]] = {
         "counts.points": "points",
         "counts.super-chats": "cartes Super Chat gagnées",
         "counts.pairs": "paires posées",
-        "play-again": "Rejouer, mêmes places et nouvelle donne ? (o/n) : ",
+        "play-again": "Rejouer, avec les mêmes places et une nouvelle donne ? (o/n) : ",
         "yes-no": "Tapez o pour rejouer ou n pour arrêter.",
         "bye": "Merci d’avoir joué. Au revoir !",
     },
@@ -148,13 +174,15 @@ _EPILOG = """\
 Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
 (options as in ismcts:iterations=200) or random; --bots hard,easy
 gives the first bot seat a hard bot and the other bot seats easy bots.
-At any prompt: ? (or help, aide) shows the rules and the table's options; q leaves.
+Seats are counted from 1, in the order of --names: --seat 1 --seat 3 seats people at the
+first and third places. At any prompt: ? (or help, aide) shows the rules and the table's
+options; q leaves. When there is only one thing to do, Enter does it.
 Exit status: 0 (also when you leave with q or Ctrl-D); 2 for a usage error; 130 after Ctrl-C.
 
 examples:
-  cardgames play crazy-mistigri --seat 0 --bots moyen --lang fr --names Ana
+  cardgames play crazy-mistigri --bots moyen --lang fr --names Ana
   cardgames play crazy-animals --players 2 --bots easy --memory-aid
-  cardgames play kitten-tricks --players 4 --seat 0 --seat 2 --hot-seat --names Ana Ben Chloé Dan
+  cardgames play kitten-tricks --players 4 --seat 1 --seat 3 --hot-seat --names Ana Ben Chloé Dan
 """
 
 
@@ -167,7 +195,7 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
     parser = subparsers.add_parser(
         "play",
         help="play a match in the terminal, against bots or with friends",
-        description="Play a match in the terminal: you choose your moves from a numbered "
+        description="Play a match in the terminal: you choose your moves from a numbered\n"
         "menu, bots play the other seats, and the match is told in English or French.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -179,7 +207,8 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         action="append",
         default=None,
         metavar="S",
-        help="a seat played by a person, 0 to N-1 (repeat it for several people; default 0)",
+        help="a seat played by a person, counted from 1 to N in the order of --names (repeat it "
+        "for several people; default 1)",
     )
     parser.add_argument(
         "--hot-seat",
@@ -217,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
             header = ui["header"].format(
                 title=game.title, players=players, names=", ".join(names), seed=seed
             )
-            print(header)  # noqa: T201 - the command's output
+            _say(header)
             table = Table.new(
                 game.slug,
                 players=players,
@@ -232,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
                 print(ui["bye"])  # noqa: T201 - the command's output
                 return 0
             seed = (seed + 1) % 2**32
+            _out()  # a blank line between the last match and the next one's welcome
 
     try:
         return _people.cleanly(args.lang, play)
@@ -247,48 +277,77 @@ def _play_match(table: Table, screen: _Screen, humans: Sequence[int]) -> None:
     while not table.is_over:
         seat: int = table.to_move  # type: ignore[assignment]  # not over: a person moves
         screen.turn(table, seat, cursors[seat])
-        cursors[seat] = table.cursor
+        before = table.cursor
         action = screen.ask(table, seat)
-        table.act(seat, action, cursor=table.cursor)
-        screen.after_move(table, seat)
+        table.act(seat, action, cursor=before)
+        screen.after_move(table, seat, before)
+        cursors[seat] = table.cursor
         table.play_bots()
-    for seat in humans:
-        screen.since(table, seat, cursors[seat])
-    screen.end(table)
+    screen.end(table, cursors)
 
 
 def _humans(args: argparse.Namespace, players: int) -> list[int]:
-    """The seats people play, checked.
+    """The seats people play, 0-based, from the seats given counted from 1, checked.
 
     Raises:
         InvalidSetupError: a seat outside the table, or one given twice.
     """
-    seats: list[int] = args.seat if args.seat is not None else [0]
-    for seat in seats:
-        if not 0 <= seat < players:
-            msg = f"--seat {seat}: the seats of {players} players are 0 to {players - 1}"
+    given: list[int] = args.seat if args.seat is not None else [1]
+    for seat in given:
+        if not 1 <= seat <= players:
+            msg = f"--seat {seat}: seats count from 1; the seats of {players} players are 1 to "
+            msg += f"{players}"
             raise InvalidSetupError(msg)
-    if len(set(seats)) != len(seats):
-        msg = f"--seat gives a seat twice: {seats}"
+    if len(set(given)) != len(given):
+        msg = f"--seat gives a seat twice: {given}"
         raise InvalidSetupError(msg)
-    return sorted(seats)
+    return sorted(seat - 1 for seat in given)
 
 
 def _out(text: str = "", end: str = "\n") -> None:
     print(text, end=end)  # noqa: T201 - the command's output
 
 
+def _width() -> int:
+    """The width to wrap text to: the terminal's, less one column (80 when it cannot tell).
+
+    The last column stays free: some terminals start a new line when a character is written
+    there, which would leave an empty line after each full one.
+    """
+    return max(shutil.get_terminal_size((80, 24)).columns - 1, _NARROWEST)
+
+
 _NBSP = "\u00a0"
-_KEPT = (" ;", " :", " !", " ?", " »", "« ")
-"""French spaces that must not end a line: before ; : ! ? » and after «."""
+_KEPT = re.compile(
+    r" (?=[;:!?»])|(?<=«) |(?<=\bn°) |(?<=\d) \+ (?=\d)|(?<=\d) |(?<=\w) (?=\d)|\([^()]{1,20}\)"
+)
+"""Spaces that must not end a line: French spaces (before ; : ! ? », after « and n°), those of
+a pair of values (« 3 + 3 »), those beside a number, so that a card (« le 5 rouge », "red 2")
+or a count (« 9 cartes ») stays on one line, and those of a short aside in brackets ("(Coup de
+patte)", « (même couleur) »)."""
 
 
-def _wrapped(text: str, indent: str) -> str:
-    """``text`` wrapped to the terminal's usual width, never breaking a French space."""
-    for pair in _KEPT:
-        text = text.replace(pair, pair.replace(" ", _NBSP))
-    lines = textwrap.fill(text, _WIDTH, initial_indent=indent, subsequent_indent=indent)
+def _wrapped(text: str, indent: str = "", hang: str = "") -> str:
+    """``text`` wrapped at the terminal's width, never at a French space.
+
+    The first line starts with ``indent``, the next ones with as many spaces and ``hang`` (a
+    hanging indent, for list items and lines that run on).
+    """
+    text = _KEPT.sub(lambda space: space[0].replace(" ", _NBSP), text)
+    lines = textwrap.fill(
+        text,
+        _width(),
+        initial_indent=indent,
+        subsequent_indent=" " * len(indent) + hang,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
     return lines.replace(_NBSP, " ")
+
+
+def _say(text: str, indent: str = "", hang: str = "  ") -> None:
+    """Print ``text`` wrapped at the terminal's width (see `_wrapped`)."""
+    _out(_wrapped(text, indent, hang))
 
 
 class _Screen:
@@ -308,6 +367,11 @@ class _Screen:
         self._table: Table | None = None
         self._rows_shown: dict[int, int] = {}
         self._hide_next = False  # a glimpse was printed: clear it before anything else
+        # (seat, cursor) just after a person's move was told: if that seat moves again with no
+        # event since, its screen goes on without a heading or news (they just saw them).
+        self._moved: tuple[int, int] | None = None
+        self._told: tuple[str, ...] = ()  # what the last person's move did, as told to them
+        self._blank = False  # the screen was cleared since the last move was told
 
     # -- the match --------------------------------------------------------------------------
 
@@ -317,84 +381,152 @@ class _Screen:
         self._table = table
         self._rows_shown = dict.fromkeys(humans, 0)
         self._shown = None
-        people = ui["and"].join(self._names[seat] for seat in humans)
-        bots = ui["and"].join(
-            f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
-            for seat, spec in specs.items()
+        self._moved = None
+        people = self._listed([self._names[seat] for seat in humans])
+        bots = self._listed(
+            [
+                f"{self._names[seat]} ({_people.bot_name(spec, self._lang)})"
+                for seat, spec in specs.items()
+            ]
         )
         play = ui["plays"] if len(humans) == 1 else ui["play"]
-        _out(ui["you-play"].format(names=people, play=play, bots=bots or ui["no-bots"]))
+        _say(ui["you-play"].format(names=people, play=play, bots=bots or ui["no-bots"]))
         if table.memory_aid:
-            _out(ui["memory-aid"])
-        _out(ui["help-hint"])
+            _say(ui["memory-aid"])
+        _say(ui["help-hint"])
+
+    def _listed(self, items: list[str]) -> str:
+        """``items`` as a sentence lists them: « Ben, Chloé et Dan », "Ben, Chloé and Dan"."""
+        if len(items) < 2:  # noqa: PLR2004 - a list needs two items to have an "and"
+            return "".join(items)
+        return ", ".join(items[:-1]) + self._ui["and"] + items[-1]
 
     def _show(self, seat: int) -> None:
         """Hide a glimpse, and in hot-seat mode the last person's screen, before ``seat``'s."""
         if self._hot_seat and self._shown != seat:
-            _out(_CLEAR, end="")
+            if self._shown is not None:  # before the first turn, only the welcome is shown
+                _out(_CLEAR, end="")
             self._prompt(self._ui["pass"].format(name=self._names[seat]) + " ")
             _out(_CLEAR, end="")
             self._hide_next = False
+            self._blank = True
         elif self._hide_next:
             _out(_CLEAR, end="")
             self._hide_next = False
+            self._blank = True
         self._shown = seat
 
     def since(self, table: Table, seat: int, cursor: int) -> None:
         """Tell ``seat`` what happened since ``cursor``, as a person may see it."""
-        self._show(seat)
         lines = self._narrators[seat].events(shown(table, seat, cursor).events)
-        _out(self._ui["since"])
-        _out("\n".join(f"  {line}" for line in lines) or self._ui["nothing"])
+        _out(self._ui["since" if cursor else "since-start"])
+        if not lines:
+            _out(self._ui["nothing"])
+        for line in lines:
+            _say(line, "  ")
 
     def turn(self, table: Table, seat: int, cursor: int) -> None:
-        """Show ``seat`` its turn: the news, the score sheet if a round ended, its cards."""
+        """Show ``seat`` its turn: the news, the score sheet if a round ended, its cards.
+
+        When the same person moves again with nothing new since their move (after a draw),
+        the screen goes on with their cards and choices: no heading, no news.
+        """
         screen = shown(table, seat)
-        header = self._ui["turn"].format(name=self._names[seat], round=screen.view.round)
-        if screen.glimpse is not None and screen.glimpse.reason == "first-look":
+        turn = "turn.one-round" if self._game.slug in _ONE_ROUND else "turn"
+        header = self._ui[turn].format(name=self._names[seat], round=screen.view.round)
+        if self._moved == (seat, table.cursor):
             self._show(seat)
-            _out(header)
+            if self._blank:  # a glimpse was wiped: the heading and the move, once more
+                _out()
+                _say(header)
+                for line in self._told:
+                    _say(line, "  ")
+            _out()
+            self._cards(seat, screen.view)
+            if screen.glimpse is not None:
+                self._glimpse(table, seat, screen.glimpse)
+            return
+        if screen.glimpse is not None and screen.glimpse.reason == "first-look":
+            # The news first (a round's end, its score), then the first look at the new round's
+            # cards; once they are memorised, the cleared screen shows the news again.
+            self._show(seat)
+            _out()
+            _say(header)
+            if not table.memory_aid:
+                self._news(table, seat, cursor, screen.events)
             self._glimpse(table, seat, screen.glimpse)
             screen = shown(table, seat)
-        view = screen.view
         self._show(seat)
         _out()
-        _out(header)
-        self.since(table, seat, cursor)
-        sheet = handbook.score_sheet(self._game, screen.events)
-        if len(sheet.rows) > self._rows_shown.get(seat, 0):
-            _out()
-            self._sheet(sheet)
-            self._rows_shown[seat] = len(sheet.rows)
+        _say(header)
+        self._news(table, seat, cursor, screen.events)
+        self._rows_shown[seat] = len(handbook.score_sheet(self._game, screen.events).rows)
         _out()
-        _out("\n".join(self._narrators[seat].view(self._arranged(view))))
+        self._cards(seat, screen.view)
         if screen.glimpse is not None:
             self._glimpse(table, seat, screen.glimpse)
 
-    def after_move(self, table: Table, seat: int) -> None:
-        """Show what the move let the person see (a peek, a card taken), until memorised."""
+    def _news(self, table: Table, seat: int, cursor: int, events: Sequence[Event]) -> None:
+        """What happened since ``cursor``, then the score sheet if a round ended since."""
+        self.since(table, seat, cursor)
+        sheet = handbook.score_sheet(self._game, events)
+        if len(sheet.rows) > self._rows_shown.get(seat, 0):
+            _out()
+            self._sheet(sheet)
+
+    def after_move(self, table: Table, seat: int, cursor: int) -> None:
+        """Tell the person what their move did, then what it let them see, until memorised."""
+        self._told = self._narrators[seat].events(shown(table, seat, cursor).events)
+        for line in self._told:
+            _say(line, "  ")
+        self._moved = (seat, table.cursor)
+        self._blank = False
         glimpse = shown(table, seat).glimpse
         if glimpse is not None and glimpse.reason in {"peek", "taken"}:
             self._glimpse(table, seat, glimpse)
 
-    def end(self, table: Table) -> None:
-        """Close the match: the score sheet and the news that it is over."""
+    def end(self, table: Table, cursors: dict[int, int]) -> None:
+        """Close the match: each person's news since their last move, then the score sheet.
+
+        Nothing is secret once the match is over: in hot-seat mode the last hand is cleared
+        once, and every person's news follows on one screen, with no hand-over.
+        """
+        if self._hide_next or self._hot_seat:
+            _out(_CLEAR, end="")
+            self._hide_next = False
+            self._blank = True
+        for seat, cursor in cursors.items():
+            _out()
+            _say(self._ui["the-end"].format(name=self._names[seat]))
+            if cursor < table.cursor:
+                self.since(table, seat, cursor)
+            elif self._blank and self._moved is not None and self._moved[0] == seat:
+                for line in self._told:  # their move ended the match, and was wiped
+                    _say(line, "  ")
         _out()
         self._sheet(handbook.score_sheet(self._game, table.events(0)))
         _out()
-        _out(self._ui["over"])
 
     def play_again(self) -> bool:
-        """Ask whether the table plays again; `False` to stop."""
+        """Ask whether the table plays again; `False` to stop (also for q and Ctrl-D)."""
         while True:
-            typed = self._prompt(self._ui["play-again"]).strip().lower()
+            try:
+                typed = self._prompt(self._ui["play-again"]).strip().lower()
+            except (_Quit, EOFError):  # the match is over: leaving is saying no
+                _out()
+                return False
             if typed in _YES:
                 return True
             if typed in _NO:
                 return False
-            _out(self._ui["yes-no"])
+            _say(self._ui["yes-no"])
 
     # -- what is on the screen --------------------------------------------------------------
+
+    def _cards(self, seat: int, view: View) -> None:
+        """Print ``seat``'s cards and the public table, a wrapped paragraph per line."""
+        for line in self._narrators[seat].view(self._arranged(view)):
+            _say(line)
 
     def _arranged(self, view: View) -> View:
         """``view`` with its hand in display order (by colour, then value; pairs together)."""
@@ -409,101 +541,134 @@ class _Screen:
         ui = self._ui
         narrator = self._narrators[seat]
         _out()
-        _out(ui[glimpse.reason])
+        _say(ui[glimpse.reason])
         for slot, card in glimpse.seen:
             told = narrator.card(card)
             line = ui["held"] if slot is None else ui["slot"]
-            _out("    " + line.format(slot=None if slot is None else slot + 1, card=told))
+            _say(line.format(slot=None if slot is None else slot + 1, card=told), "    ")
         self._hide_next = True
         if glimpse.reason == "drawn" or table.memory_aid:
             return
-        self._prompt(ui["memorised"])
+        self._prompt(ui["memorised" if len(glimpse.seen) > 1 else "memorised-one"])
         table.memorised(seat)
         _out(_CLEAR, end="")
         self._hide_next = False
+        self._blank = True
 
     def _sheet(self, sheet: handbook.ScoreSheet) -> None:
-        """Print the score sheet: a row per round, the totals."""
+        """Print the score sheet: a row per round, the totals, in right-aligned columns."""
         ui = self._ui
         title = ui.get(f"sheet.{sheet.counts}", ui["sheet"])
-        _out(title.format(counts=ui[f"counts.{sheet.counts}"]))
-        single = len(sheet.rows) == 1 and self._game.slug == "classic-mistigri"
+        _say(title.format(counts=ui[f"counts.{sheet.counts}"]))
+        single = len(sheet.rows) == 1 and self._game.slug in _ONE_ROUND
         labels = [
             ui["match-row"] if single else ui["round-row"].format(round=n)
             for n in range(1, len(sheet.rows) + 1)
         ]
-        rows = list(zip(labels, sheet.rows, strict=True))
+        rows: list[tuple[str, Sequence[object]]] = list(zip(labels, sheet.rows, strict=True))
         if len(sheet.rows) > 1:
             rows.append((ui["total-row"], sheet.totals))
-        first = max(len(label) for label, _ in rows) if rows else 0
-        widths = [max(len(name), 3) for name in self._names]
-        _out(
-            "  "
-            + " " * first
-            + "".join(f"  {name:>{w}}" for name, w in zip(self._names, widths, strict=True))
-        )
+        first = max((_cells(label) for label, _ in rows), default=0)
+        widths = [max(_cells(name), 3) for name in self._names]
+        _out("  " + _padded("", first) + _columns(self._names, widths))
         for label, numbers in rows:
-            cells = "".join(f"  {n:>{w}}" for n, w in zip(numbers, widths, strict=True))
-            _out(f"  {label:<{first}}{cells}")
+            _out("  " + _padded(label, first) + _columns(numbers, widths))
 
     def _rules(self) -> None:
         """Print the rules and this table's options."""
         ui = self._ui
         _out()
-        _out(ui["rules"].format(title=self._game.title))
+        _say(ui["rules"].format(title=self._game.title))
         for section in handbook.rules(self._game, self._lang):
             _out()
-            _out(f"  {section.title}")
+            _say(section.title, "  ")
             for paragraph in section.paragraphs:
-                _out(_wrapped(paragraph, "    "))
+                _say(paragraph, "    ", "")
         _out()
-        _out(ui["options"])
+        _say(ui["options"])
         table = self._table
         if table is not None:
             for line in handbook.options_text(self._game, table.state.rules, self._lang):
-                _out(f"  - {line}")
+                _say(line, "  - ", "")
             if table.memory_aid:
-                _out(f"  - {ui['aid-option']}")
+                _say(ui["aid-option"], "  - ", "")
         _out()
 
     # -- what the person types --------------------------------------------------------------
 
     def ask(self, table: Table, seat: int) -> Action:
-        """Offer the legal actions as numbered choices and return the one the person picks."""
+        """Offer the legal actions as numbered choices and return the one the person picks.
+
+        A single action is done with Enter; a single blind draw asks for the position only.
+        """
         narrator = self._narrators[seat]
         actions = self._in_hand_order(table.view(seat).legal_actions)
         choices = narrator.choices(actions)
+        _out()
+        if len(choices) == 1:
+            text, group = choices[0]
+            if len(group) > 1:
+                _say(self._ui["your-move"].format(choice=text))
+                return group[self._number("position", len(group)) - 1]
+            why = handbook.explain(self._game, group[0], self._lang)
+            if why is not None:
+                _say(why, "  ", "")
+            self._enter(text)
+            return group[0]
         _out(self._ui["choices"])
         said = None
+        digits = len(str(len(choices)))
         for number, (text, group) in enumerate(choices, start=1):
-            _out(f"  {number}. {text}")
+            item = f"  {number:>{digits}}. "
+            _say(text, item, "")
             why = handbook.explain(self._game, group[0], self._lang) if len(group) == 1 else None
             if why is not None and why != said:  # once for a run of alike choices (slots)
                 said = why
-                _out(_wrapped(why, " " * 7))
+                _say(why, " " * (len(item) + 2), "")
         _, group = choices[self._number("choose", len(choices)) - 1]
         if len(group) == 1:
             return group[0]
         return group[self._number("position", len(group)) - 1]
 
     def _in_hand_order(self, actions: Sequence[Action]) -> list[Action]:
-        """The actions, those that play a card of the hand in the hand's display order."""
+        """The actions, those that name a card of the hand in the hand's display order.
+
+        Several actions may name one card (give it to one player or another): they stay
+        together, in their own order.
+        """
         cards = [getattr(action, "card", None) for action in actions]
-        if any(card is None for card in cards) or len(set(cards)) != len(cards):
+        if any(card is None for card in cards):
             return list(actions)
-        order = handbook.arranged(self._game, cards)  # type: ignore[arg-type]
-        return [actions[i] for i in order]
+        distinct = list(dict.fromkeys(cards))
+        order = handbook.arranged(self._game, distinct)  # type: ignore[arg-type]
+        rank = {distinct[i]: n for n, i in enumerate(order)}
+        by_card = sorted(range(len(actions)), key=lambda i: rank[cards[i]])  # stable
+        return [actions[i] for i in by_card]
 
     def _prompt(self, prompt: str) -> str:
-        """Read one answer; `?` shows the rules and asks again, `q` leaves."""
+        """Read one answer; `?` shows the rules and asks again, `q` leaves.
+
+        A prompt longer than the terminal is wrapped: all its lines but the last are printed,
+        the last one is the prompt proper.
+        """
+        text = prompt.rstrip(" ")
+        *head, last = _wrapped(text).split("\n")
+        last += prompt[len(text) :]
         while True:
-            typed = self._read(prompt).strip()
+            for line in head:
+                _out(line)
+            typed = self._read(last).strip()
             if typed.lower() in _HELP_WORDS:
                 self._rules()
                 continue
             if typed.lower() in _QUIT_WORDS:
                 raise _Quit
             return typed
+
+    def _enter(self, choice: str) -> None:
+        """Wait for Enter (or 1) to make the only choice, ``choice``."""
+        while self._prompt(self._ui["only"].format(choice=choice)) not in {"", "1"}:
+            _say(self._ui["only-again"].format(choice=choice))
 
     def _number(self, prompt: str, last: int) -> int:
         """Read a number from 1 to ``last``, asking again until one comes."""
@@ -512,4 +677,26 @@ class _Screen:
             # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
             if typed.isascii() and typed.isdigit() and 1 <= int(typed) <= last:
                 return int(typed)
-            _out(self._ui["again"].format(first=1, last=last))
+            _say(self._ui["again"].format(first=1, last=last))
+
+
+def _cells(text: str) -> int:
+    """How many terminal columns ``text`` takes: combining marks none, wide characters two."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
+
+
+def _padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns, on the left if ``right``."""
+    pad = " " * max(width - _cells(text), 0)
+    return pad + text if right else text + pad
+
+
+def _columns(cells: Sequence[object], widths: Sequence[int]) -> str:
+    """One row of the score sheet: each cell right-aligned in its column, two spaces apart."""
+    return "".join(
+        "  " + _padded(str(cell), width, right=True)
+        for cell, width in zip(cells, widths, strict=True)
+    )

@@ -177,7 +177,7 @@ _CHOICES: dict[str, dict[type[Action], str]] = {
     "fr": {
         Swap: "Votre carte et celle de l’autre joueur changent de place, sans que personne ne "
         "les voie.",
-        Peek: "Vous regardez cette carte à vous ; personne d’autre ne la voit.",
+        Peek: "Vous regardez votre carte ; personne d’autre ne la voit.",
         DrawTwo: "Vous piochez une carte : jouez-la, ou défaussez-la et piochez-en une seconde, "
         "que vous devez jouer.",
         DrawAgain: "Cette carte va sur la défausse et vous en piochez une autre, que vous devez "

@@ -191,11 +191,12 @@ _PAIRS = {
         9: "9+9: no effect; the two cards just leave your hand.",
     },
     "fr": {
-        1: "1 + 1 : ensuite, vous jetez tous vos autres 1, ou vous inversez le sens du jeu.",
-        2: "2 + 2 : ensuite, vous choisissez la carte que le joueur suivant vous prendra, ou "
-        "vous inversez le sens du jeu.",
-        3: "3 + 3 : ensuite, vous échangerez une carte avec la défausse quand le joueur suivant "
-        "vous aura pioché, ou vous inversez le sens du jeu.",
+        1: "1 + 1 : ensuite, au choix, vous jetez tous vos autres 1 ou vous inversez le sens "
+        "du jeu.",
+        2: "2 + 2 : ensuite, au choix, vous imposez la carte que le joueur suivant vous prendra "
+        "ou vous inversez le sens du jeu.",
+        3: "3 + 3 : ensuite, au choix, vous inversez le sens du jeu ou, quand le joueur suivant "
+        "vous aura pioché, vous échangez une carte avec la défausse.",
         4: "4 + 4 : ensuite, vous donnez une de vos cartes à un autre joueur.",
         5: "5 + 5 : ensuite, vous choisissez une carte de la défausse pour chaque adversaire.",
         6: "6 + 6 : ensuite, vous pouvez jeter tout de suite une autre paire, avec son effet.",
@@ -235,7 +236,8 @@ _CHOICES: dict[str, dict[type[Action], str]] = {
         "la défausse et y prendrez une carte.",
         SwapWithPile: "Cette carte va sur la défausse, et vous prenez en main cette carte de la "
         "défausse.",
-        GiveCard: "Cette carte passe de votre main à celle de ce joueur ; vous seuls la voyez.",
+        GiveCard: "Cette carte passe de votre main à celle de ce joueur ; seuls vous deux la "
+        "voyez.",
         PilePick: "Ce joueur prend en main cette carte de la défausse.",
     },
 }
