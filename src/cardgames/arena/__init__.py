@@ -38,7 +38,8 @@ Examples:
 **Where each part lives.** [`cardgames.bots.spec`][cardgames.bots.spec] names the bots;
 `plan` holds what a worker needs and plays its matches; `run` sends them to an executor and
 reports progress; `tally` adds them up in match order; `report` holds the results and their
-text; `render` draws them; `simulations` holds the entry points. Every public name is
+text; `render` draws them; `simulations` holds the entry points; `rulebook` reads each game's rules
+options. Every public name is
 importable from `cardgames.arena`.
 """
 
@@ -56,6 +57,7 @@ from cardgames.arena.report import (
     SeatResult,
     Timing,
 )
+from cardgames.arena.rulebook import Option, changed_options, options, parse_options
 from cardgames.arena.run import ExecutorLike, Progress
 from cardgames.arena.simulations import BotLike, simulate, tournament
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
@@ -71,11 +73,15 @@ __all__ = [
     "Estimate",
     "ExecutorLike",
     "MatchError",
+    "Option",
     "Progress",
     "Report",
     "SeatResult",
     "Timing",
+    "changed_options",
     "match_seed",
+    "options",
+    "parse_options",
     "plot",
     "simulate",
     "tournament",

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import attrs
 
 import cardgames
+from cardgames.arena.rulebook import rules_text
 
 __all__ = [
     "BotResult",
@@ -283,7 +284,10 @@ def _negate(estimate: Estimate) -> Estimate:
 
 
 def _rules_text(slug: str, rules: object) -> str:
-    return "default rules" if rules == cardgames.get_game(slug).Rules() else repr(rules)
+    """The rulebook's rules, or only the options that differ from them."""
+    if rules == cardgames.get_game(slug).Rules():
+        return "default rules"
+    return f"rules: {rules_text(slug, rules)}"
 
 
 def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

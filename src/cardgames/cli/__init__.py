@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 import cardgames
 from cardgames import _build
-from cardgames.cli import demo, play, serve, simulate, tournament
+from cardgames.cli import demo, play, rules, serve, simulate, tournament
 from cardgames.errors import CardGameError, MissingExtraError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (play, demo, serve, simulate, tournament)
+_COMMANDS = (play, demo, serve, simulate, tournament, rules)
 """The subcommand modules, in the order `--help` lists them."""
 
 

@@ -21,7 +21,9 @@ __all__ = ["register", "run"]
 _EPILOG = """\
 Bots: random, heuristic, ismcts, with options for ismcts as in ismcts:iterations=50:playout=random.
 A lineup shorter than the table is filled with its last bot: --bots ismcts,heuristic seats one
-ismcts bot against heuristic bots. Exit status: 0, 1 if a match raised, 2 for a usage error.
+ismcts bot against heuristic bots. Rules options (--rule, --variant): cardgames rules SLUG lists
+each with its type, default, bounds and clause.
+Exit status: 0, 1 if a match raised, 2 for a usage error.
 
 example: cardgames simulate crazy-mistigri --players 3 --bots heuristic,random --matches 3000
          --duplicate --seed 1 --json report.json --plot report.png

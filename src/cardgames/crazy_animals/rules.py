@@ -714,7 +714,7 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         if not final_left:
             return _end_round(state, pos, slots, discard, events)
         to_move, step = (mover + 1) % n, _TURN
-    elif turns == n:
+    elif turns >= state.rules.knock_turns(n):  # CA-6, or the knock_after house rule
         to_move, step = mover, _KNOCKING
     else:
         to_move, step = (mover + 1) % n, _TURN
