@@ -60,6 +60,7 @@ from cardgames.arena.report import (
 from cardgames.arena.rulebook import Option, changed_options, options, parse_options
 from cardgames.arena.run import ExecutorLike, Progress
 from cardgames.arena.simulations import BotLike, simulate, tournament
+from cardgames.arena.stats import Statistic, StatisticResult
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
 
 __all__ = [
@@ -77,6 +78,8 @@ __all__ = [
     "Progress",
     "Report",
     "SeatResult",
+    "Statistic",
+    "StatisticResult",
     "Timing",
     "changed_options",
     "match_seed",

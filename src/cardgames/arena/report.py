@@ -201,6 +201,20 @@ class Report:
     error_samples: tuple[MatchError, ...]
     """The first few of them."""
     timing: Timing = attrs.field(eq=False, repr=False)
+    statistics: tuple[Any, ...] = ()
+    """The game's statistics ([`StatisticResult`][cardgames.arena.StatisticResult]): lengths,
+    seat advantage and what the game registers, each with its interval."""
+
+    def statistic(self, name: str) -> Any:  # noqa: ANN401 - a StatisticResult (import cycle)
+        """The statistic named `name`.
+
+        Raises:
+            KeyError: no statistic has that name.
+        """
+        for item in self.statistics:
+            if item.name == name:
+                return item
+        raise KeyError(name)
 
     @property
     def deals(self) -> int:
@@ -254,6 +268,8 @@ class Report:
             raw["narrowing"] = bot.narrowing
         for item in (*data["bots"], *data["seats"]):
             item["scores"]["mean"] = _distribution_of(item["scores"]).mean
+        for item in data["statistics"]:
+            _finite(item["estimate"])
         if timing:
             data["timing"]["matches_per_second"] = self.timing.matches_per_second
             data["timing"]["decisions_per_second"] = self.timing.decisions_per_second
@@ -268,6 +284,13 @@ class Report:
     def table(self) -> str:
         """A readable summary: the settings, the bots, the seats, the length and the speed."""
         return _table(self)
+
+
+def _finite(estimate: dict[str, Any]) -> None:
+    """JSON has no infinity: an unbounded interval end (one unit) becomes null."""
+    for key, value in estimate.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            estimate[key] = None
 
 
 def _distribution_of(data: Mapping[str, Any]) -> Distribution:
@@ -310,10 +333,10 @@ def _table(report: Report) -> str:
         "",
     ]
     paired = report.mode != "rotate"
-    header = ["rank", "bot", "win share (95% CI)", "±"]
+    header = ["rank", "bot", "win share (95% CI)", "± (CI half-width)"]
     if paired:
         header += ["± unpaired"]
-    header += ["seat-matches", "score", "ms/decision"]
+    header += ["seat-matches", "score (mean ± sd [min-max])", "ms/decision"]
     ms = dict(report.timing.ms_per_decision)
     rows = []
     for rank, bot in enumerate(report.ranking, 1):
@@ -334,13 +357,16 @@ def _table(report: Report) -> str:
         lines += _rows(["bot", "minus bot", "difference (95% CI)", "significant"], pairs)
     lines.append("")
     lines += _rows(
-        ["seat", "win share (95% CI)", "score"],
+        ["seat", "win share (95% CI)", "score (mean ± sd [min-max])"],
         [[str(s.seat), str(s.share), str(s.scores)] for s in report.seats],
     )
     timing = report.timing
     lines += [
         "",
-        f"match length: {report.decisions} decisions, {report.rounds} rounds",
+        (
+            f"match length (mean ± sd [min-max]): {report.decisions} decisions, "
+            f"{report.rounds} rounds"
+        ),
         f"errors: {report.errors}",
         (
             f"{timing.matches_per_second:,.1f} matches/s, {timing.decisions_per_second:,.0f} "
@@ -348,4 +374,29 @@ def _table(report: Report) -> str:
         ),
     ]
     lines += [f"  match {e.match} (seed {e.seed}): {e.error}" for e in report.error_samples]
+    if report.statistics:
+        lines += ["", *statistics_rows(report.statistics)]
     return "\n".join(lines)
+
+
+def statistics_rows(statistics: Sequence[Any]) -> list[str]:
+    """The game statistics as aligned rows: mean with 95% interval, then the distribution."""
+    rows = [
+        [
+            item.name,
+            _estimate_text(item.estimate),
+            str(item.observations),
+            "" if item.distribution is None else str(item.distribution),
+        ]
+        for item in statistics
+    ]
+    return _rows(
+        ["game statistic", "mean (95% CI)", "observations", "distribution (mean ± sd [min-max])"],
+        rows,
+    )
+
+
+def _estimate_text(estimate: Estimate) -> str:
+    if not math.isfinite(estimate.half_width):
+        return f"{estimate.mean:.3f}"
+    return str(estimate)

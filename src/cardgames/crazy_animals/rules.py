@@ -987,6 +987,7 @@ GAME: Game[State] = Game(
         "encoding": "cardgames.crazy_animals.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
         "memory": "cardgames.crazy_animals.memory:Memory",
+        "statistics": "cardgames.crazy_animals.stats:STATISTICS",
         "text": "cardgames.crazy_animals.text:Text",
     },
 )

@@ -1191,6 +1191,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
         "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
+        "statistics": "cardgames.crazy_mistigri.stats:STATISTICS",
         "text": "cardgames.crazy_mistigri.text:Text",
     },
 )

@@ -648,6 +648,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
         "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
+        "statistics": "cardgames.kitten_tricks.stats:STATISTICS",
         "text": "cardgames.kitten_tricks.text:Text",
     },
 )
