@@ -61,6 +61,13 @@ from cardgames.arena.rulebook import Option, changed_options, options, parse_opt
 from cardgames.arena.run import ExecutorLike, Progress
 from cardgames.arena.simulations import BotLike, simulate, tournament
 from cardgames.arena.stats import Statistic, StatisticResult
+from cardgames.arena.variants import (
+    Difference,
+    VariantComparison,
+    VariantResult,
+    compare,
+    parse_variant,
+)
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
 
 __all__ = [
@@ -70,6 +77,7 @@ __all__ = [
     "BotResult",
     "BotSpec",
     "Comparison",
+    "Difference",
     "Distribution",
     "Estimate",
     "ExecutorLike",
@@ -81,10 +89,14 @@ __all__ = [
     "Statistic",
     "StatisticResult",
     "Timing",
+    "VariantComparison",
+    "VariantResult",
     "changed_options",
+    "compare",
     "match_seed",
     "options",
     "parse_options",
+    "parse_variant",
     "plot",
     "simulate",
     "tournament",

@@ -286,11 +286,12 @@ class Report:
         return _table(self)
 
 
-def _finite(estimate: dict[str, Any]) -> None:
-    """JSON has no infinity: an unbounded interval end (one unit) becomes null."""
+def _finite(estimate: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no infinity: an unbounded or undefined figure (one unit) becomes null."""
     for key, value in estimate.items():
         if isinstance(value, float) and not math.isfinite(value):
             estimate[key] = None
+    return estimate
 
 
 def _distribution_of(data: Mapping[str, Any]) -> Distribution:

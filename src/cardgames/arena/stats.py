@@ -153,6 +153,7 @@ def shared(players: int, first_seat: int, labels: Sequence[str]) -> tuple[Statis
             share=True,
         )
         for label in labels
+        if len(labels) > 1
     ]
     return (*seats, first, *bots)
 

@@ -144,9 +144,10 @@ class Tally:
         seating = self.plan.seating(match)
         values: list[tuple[float, ...]] = [(share,) for share in played.shares]
         values.append((played.shares[self.first_seat],))
+        bots = len(self.plan.bots)
         values += [
             tuple(played.shares[seat] for seat, held in enumerate(seating) if held == bot)
-            for bot in range(len(self.plan.bots))
+            for bot in range(bots if bots > 1 else 0)
         ]
         return values
 

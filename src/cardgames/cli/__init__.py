@@ -57,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for the reports
     if args.version:
         print(f"cardgames {cardgames.__version__}, {_build.short()}")  # noqa: T201 - the output
         return 0
