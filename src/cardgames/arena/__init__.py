@@ -66,6 +66,7 @@ from cardgames.arena.variants import (
     VariantComparison,
     VariantResult,
     compare,
+    comparison_schema,
     parse_variant,
 )
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
@@ -93,6 +94,7 @@ __all__ = [
     "VariantResult",
     "changed_options",
     "compare",
+    "comparison_schema",
     "match_seed",
     "options",
     "parse_options",

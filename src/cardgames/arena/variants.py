@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 import attrs
@@ -33,7 +34,14 @@ from cardgames.arena.simulations import BotLike, _distinct, _multiple, _setup
 from cardgames.arena.stats import StatTally, paired_difference
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["Difference", "VariantComparison", "VariantResult", "compare", "parse_variant"]
+__all__ = [
+    "Difference",
+    "VariantComparison",
+    "VariantResult",
+    "compare",
+    "comparison_schema",
+    "parse_variant",
+]
 
 
 @attrs.frozen
@@ -164,6 +172,13 @@ class VariantComparison:
             lines += ["", "differences from the first variant (* : the interval excludes 0)"]
             lines += _rows(header, rows)
         return "\n".join(lines)
+
+
+def comparison_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a comparison's JSON (`VariantComparison.to_dict`)."""
+    text = resources.files("cardgames.arena").joinpath("comparison.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def _changes_text(changes: Mapping[str, object]) -> str:
