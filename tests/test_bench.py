@@ -15,9 +15,10 @@ import jsonschema
 import pytest
 
 import cardgames
-from cardgames.arena import compare, comparison_schema, match_seed, options, simulate
+from cardgames.arena import compare, comparison_schema, match_seed, options, plot, simulate
 from cardgames.arena.html import write_html
 from cardgames.arena.plan import _Plan, _Played
+from cardgames.arena.render import _figure
 from cardgames.arena.rulebook import changed_options, parse_options
 from cardgames.arena.stats import measure, measured, paired_difference, ratio_estimate
 from cardgames.arena.tally import Tally
@@ -403,3 +404,38 @@ def test_simulate_html_without_variants_reports_the_one_run(tmp_path: Path) -> N
     page = path.read_text(encoding="utf-8")
     assert "tricks per round" in page
     assert "paired" not in page.split("<h2>Plots</h2>")[0].split("<h2>Statistics</h2>")[1]
+
+
+# -- the plot's labels -------------------------------------------------------------------------
+
+
+def test_plot_writes_each_value_clear_of_its_interval_cap() -> None:
+    """Every value label starts past the cap of its interval, or ends before its low end."""
+    pytest.importorskip("matplotlib")
+    report = simulate("crazy-mistigri", ["heuristic", "random"], 12, players=3, seed=1, workers=0)
+    figure = _figure(report)
+    shares = figure.axes[0]
+    for text, bot in zip(shares.texts, report.ranking, strict=True):
+        x = text.xyann[0] if hasattr(text, "xyann") else text.get_position()[0]
+        assert x > bot.share.high or x < bot.share.low, (x, bot.share)
+        assert 0 <= x <= 1
+
+
+def test_plot_keeps_a_long_bot_label_inside_the_picture(tmp_path: Path) -> None:
+    """A long ISMCTS label is wrapped, and every tick label lies inside the saved figure."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - the plot extra
+
+    long_label = "ismcts:iterations=20:playout=random"
+    report = simulate("crazy-animals", ["random", BotSpec.parse(long_label)], 3, players=3,
+                      seed=1, workers=0)  # fmt: skip
+    figure = _figure(report)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+    box = figure.bbox
+    for label in figure.axes[0].get_yticklabels():
+        extent = label.get_window_extent(renderer)
+        assert extent.x0 >= box.x0 - 1, label.get_text()
+    assert any("\n" in label.get_text() for label in figure.axes[0].get_yticklabels())
+    assert plot(report, tmp_path / "long.png").stat().st_size > 10_000

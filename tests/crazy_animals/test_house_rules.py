@@ -39,3 +39,11 @@ def test_ca_6_knock_after_refuses_a_bad_count(value: object) -> None:
     """A count outside 1..6, or not an int, is refused with the option's name."""
     with pytest.raises(InvalidSetupError, match="knock_after"):
         Rules(knock_after=value)  # type: ignore[arg-type]
+
+
+def test_ca_6_knock_after_is_saved_only_when_set() -> None:
+    """A rulebook save names no house rule (saves stay byte-identical); a set one round-trips."""
+    assert "knock_after" not in GAME.new(3, seed=1).to_json()
+    state = GAME.new(3, seed=1, rules=Rules(knock_after=2))
+    assert '"knock_after":2' in state.to_json().replace(" ", "")
+    assert GAME.from_json(state.to_json()) == state

@@ -82,6 +82,7 @@ class Rules:
         validator=_check_knock_after,
         metadata={
             "clause": "CA-6",
+            "house_rule": True,
             "low": 1,
             "high": MAX_PLAYERS,
             "en": "house rule: the turns played in a round before a knock; null: one per player",
