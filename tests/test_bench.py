@@ -20,6 +20,7 @@ from cardgames.arena.html import write_html
 from cardgames.arena.plan import _Plan, _Played
 from cardgames.arena.render import _figure
 from cardgames.arena.rulebook import changed_options, parse_options
+from cardgames.arena.run import _PlainProgress
 from cardgames.arena.stats import measure, measured, paired_difference, ratio_estimate
 from cardgames.arena.tally import Tally
 from cardgames.bots import RandomBot, play_match
@@ -439,3 +440,46 @@ def test_plot_keeps_a_long_bot_label_inside_the_picture(tmp_path: Path) -> None:
         assert extent.x0 >= box.x0 - 1, label.get_text()
     assert any("\n" in label.get_text() for label in figure.axes[0].get_yticklabels())
     assert plot(report, tmp_path / "long.png").stat().st_size > 10_000
+
+
+# -- scale -------------------------------------------------------------------------------------
+
+
+def test_a_sweep_of_eight_variants_runs_on_a_dask_local_cluster() -> None:
+    """8 variants on two Dask workers: the figures of one process, progress to the last match."""
+    distributed = pytest.importorskip("distributed")
+    variants = {f"first player {seat}": f"first_player={seat % 3}" for seat in range(4)}
+    variants |= {f"{rounds} rounds": f"rounds={rounds}" for rounds in (1, 2, 4, 5)}
+    seen: list[tuple[int, int]] = []
+
+    def sweep(**where: Any) -> Any:  # noqa: ANN401 - a VariantComparison
+        return compare("crazy-animals", variants, ["heuristic", "random"], 6, players=3,
+                       seed=9, chunksize=2, **where)  # fmt: skip
+
+    reference = sweep(workers=0)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":0",
+            scheduler_port=0,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = sweep(executor=client, progress=lambda done, total: seen.append((done, total)))
+    assert on_dask == reference
+    assert len(on_dask.variants) == 8
+    assert seen[-1] == (48, 48)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    assert on_dask.variants[0].report.timing.executor == "a Dask cluster of 2 worker threads"
+
+
+def test_sweep_progress_line_gives_the_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without tqdm, the sweep's progress line counts every variant's matches and the time left."""
+    progress = _PlainProgress("crazy-animals variants", every=0.0)
+    progress(24, 48)
+    line = capsys.readouterr().err
+    assert line.startswith("crazy-animals variants: 24/48 matches (50%)")
+    assert "s left" in line
