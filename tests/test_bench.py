@@ -483,3 +483,16 @@ def test_sweep_progress_line_gives_the_time_left(capsys: pytest.CaptureFixture[s
     line = capsys.readouterr().err
     assert line.startswith("crazy-animals variants: 24/48 matches (50%)")
     assert "s left" in line
+
+
+def test_cli_variants_plot_draws_svg_or_png(tmp_path: Path) -> None:
+    """`--plot` with `--variant` draws the variants' plots, SVG or PNG by the file's name."""
+    pytest.importorskip("matplotlib")
+    common = [
+        *("simulate", "classic-mistigri", "--bots", "random", "--matches", "6", "--seed", "1"),
+        *("--workers", "0", "--quiet", "--variant", "a:", "--variant", "b:first_player=1"),
+    ]
+    assert main([*common, "--plot", str(tmp_path / "v.svg")]) == 0
+    assert main([*common, "--plot", str(tmp_path / "v.png")]) == 0
+    assert (tmp_path / "v.svg").read_text(encoding="utf-8").count("<svg") == 1
+    assert (tmp_path / "v.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")

@@ -18,7 +18,7 @@ from cardgames.arena.report import Estimate
 from cardgames.arena.variants import VariantComparison
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["write_html"]
+__all__ = ["plot_comparison", "render_html", "write_html"]
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; color: #222;
@@ -59,7 +59,12 @@ def _wrap(label: str, width: int = 24) -> str:
 def _seat_plot(comparison: VariantComparison) -> str:
     """Each seat's win share in each variant, with its 95% interval."""
     figure = _figure_class()(figsize=(8, 3.6))
-    axes = figure.subplots()
+    _seat_axes(figure.subplots(), comparison)
+    return _svg(figure)
+
+
+def _seat_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401 - matplotlib
+    """Draw each seat's win share in each variant, with its 95% interval, on `axes`."""
     count = len(comparison.variants)
     width = 0.8 / count
     for number, variant in enumerate(comparison.variants):
@@ -79,11 +84,10 @@ def _seat_plot(comparison: VariantComparison) -> str:
     axes.set_ylim(0, 1)
     axes.set_title("win share by seat")
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
-    return _svg(figure)
 
 
-def _difference_plot(comparison: VariantComparison) -> str:
-    """Each statistic's paired difference from the first variant, relative to its value."""
+def _difference_rows(comparison: VariantComparison) -> list[tuple[str, str, Estimate, float]]:
+    """The differences that can be drawn relative to the first variant's value."""
     first = comparison.variants[0]
     rows: list[tuple[str, str, Estimate, float]] = []
     for item in comparison.differences:
@@ -91,8 +95,21 @@ def _difference_plot(comparison: VariantComparison) -> str:
         finite = math.isfinite(item.difference.half_width) and not math.isnan(base)
         if finite and base:
             rows.append((item.statistic, item.variant, item.difference, abs(base)))
+    return rows
+
+
+def _difference_plot(comparison: VariantComparison) -> str:
+    """Each statistic's paired difference from the first variant, relative to its value."""
+    rows = _difference_rows(comparison)
     figure = _figure_class()(figsize=(8, 0.32 * max(len(rows), 4) + 1.2))
-    axes = figure.subplots()
+    _difference_axes(figure.subplots(), comparison)
+    return _svg(figure)
+
+
+def _difference_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401
+    """Draw each statistic's paired difference from the first variant on `axes`."""
+    first = comparison.variants[0]
+    rows = _difference_rows(comparison)
     names = list(dict.fromkeys(variant for _, variant, _, _ in rows))
     colours = ["#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860", "#da8bc3", "#8c8c8c"]
     for position, (_, variant, estimate, base) in enumerate(rows):
@@ -106,13 +123,17 @@ def _difference_plot(comparison: VariantComparison) -> str:
     axes.set_xlabel(f"difference from {first.name}, % of its value (paired 95% interval)")
     axes.set_title("what each variant changes")
     axes.grid(axis="x", alpha=0.3)
-    return _svg(figure)
 
 
 def _length_plot(comparison: VariantComparison) -> str:
     """The distribution of the decisions per round in each variant (cumulative)."""
     figure = _figure_class()(figsize=(8, 3.4))
-    axes = figure.subplots()
+    _length_axes(figure.subplots(), comparison)
+    return _svg(figure)
+
+
+def _length_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401 - matplotlib
+    """Draw the cumulative distribution of the decisions per round of each variant."""
     for variant in comparison.variants:
         distribution = variant.report.statistic("decisions per round").distribution
         if distribution is None or not distribution.histogram:
@@ -130,7 +151,29 @@ def _length_plot(comparison: VariantComparison) -> str:
     axes.set_title("round length (cumulative distribution)")
     axes.grid(alpha=0.3)
     axes.legend(loc="lower right")
-    return _svg(figure)
+
+
+def plot_comparison(comparison: VariantComparison, path: str | Path) -> Path:
+    """Draw a comparison's plots in one picture: PNG, or SVG if `path` ends in `.svg`.
+
+    The win share of each seat in each variant, each statistic's paired difference from the
+    first variant (when there are several) and the length of the rounds.
+
+    Raises:
+        InvalidSetupError: `matplotlib` (the `plot` extra) is not installed.
+    """
+    rows = len(_difference_rows(comparison)) if len(comparison.variants) > 1 else 0
+    heights = [3.4, 0.3 * max(rows, 4) + 0.8, 3.0] if rows else [3.4, 3.0]
+    figure = _figure_class()(figsize=(9, sum(heights) + 0.6), layout="constrained")
+    axes = figure.subplots(len(heights), 1, height_ratios=heights)
+    _seat_axes(axes[0], comparison)
+    if rows:
+        _difference_axes(axes[1], comparison)
+    _length_axes(axes[-1], comparison)
+    target = Path(path)
+    svg = target.suffix.lower() == ".svg"
+    figure.savefig(target, format="svg" if svg else "png", dpi=100, bbox_inches="tight")
+    return target
 
 
 def _estimate_cell(estimate: Estimate, *, signed: bool = False) -> str:

@@ -64,7 +64,7 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
-        help="draw the win shares and scores (needs cardgames-rules[plot])",
+        help="draw the win shares and scores, or the variants' plots (needs cardgames-rules[plot])",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 

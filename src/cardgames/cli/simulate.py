@@ -25,7 +25,7 @@ from cardgames.arena import (
     parse_variant,
     simulate,
 )
-from cardgames.arena.html import write_html
+from cardgames.arena.html import plot_comparison, write_html
 from cardgames.cli import _arena
 from cardgames.errors import InvalidSetupError
 
@@ -43,7 +43,8 @@ example: cardgames simulate crazy-mistigri --players 3 --bots heuristic,random -
 
 Variants: --variant NAME:OPTION=VALUE,... (repeatable; NAME: alone is the rulebook, or the --rule
 options) plays the same deals and bots under each variant and reports each game statistic per
-variant with its 95% interval, and each variant's paired difference from the first.
+variant with its 95% interval, and each variant's paired difference from the first; --plot
+then draws the variants' plots (PNG, or SVG for a .svg name).
 
 example: cardgames simulate crazy-mistigri --bots heuristic --matches 600 --seed 1
          --variant two-rounds: --variant one-round:rounds=1 --html report.html
@@ -99,9 +100,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = _arena.rules_of(args, game)
         variants = [parse_variant(game, text, rules) for text in args.variant]
-        if args.variant and args.plot:
-            msg = "--plot draws one simulation; with --variant, use --html for the plots"
-            raise InvalidSetupError(msg)  # noqa: TRY301 - reported like the others
     except InvalidSetupError as error:
         print(f"{args.parser.prog}: error: {error}", file=sys.stderr)  # noqa: T201 - usage
         return 2
@@ -159,6 +157,8 @@ def _output_comparison(args: argparse.Namespace, comparison: VariantComparison) 
             Path(args.json).write_text(comparison.to_json() + "\n", encoding="utf-8")
     if args.html:
         write_html(comparison, args.html, _command(args))
+    if args.plot:
+        plot_comparison(comparison, args.plot)
     errors = sum(variant.report.errors for variant in comparison.variants)
     if errors:
         print(f"{errors} matches raised an error", file=sys.stderr)  # noqa: T201 - a warning
