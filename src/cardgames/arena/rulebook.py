@@ -26,7 +26,14 @@ import cardgames
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["Option", "changed_options", "options", "parse_options"]
+__all__ = [
+    "Option",
+    "changed_options",
+    "options",
+    "options_table",
+    "parse_options",
+    "rules_text",
+]
 
 Language = Literal["en", "fr"]
 
@@ -178,7 +185,7 @@ def parse_options(game: Game[Any] | str, text: str, base: object = None) -> obje
         raise InvalidSetupError(msg) from None
 
 
-def table(game: Game[Any] | str, lang: Language = "en") -> str:
+def options_table(game: Game[Any] | str, lang: Language = "en") -> str:
     """Every option of `game` as an aligned text table, in English or French."""
     resolved = _game(game)
     header = {

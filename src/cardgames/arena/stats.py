@@ -35,7 +35,16 @@ import cardgames
 from cardgames.arena.report import Distribution, Estimate
 from cardgames.engine import State
 
-__all__ = ["Statistic", "StatisticResult"]
+__all__ = [
+    "StatTally",
+    "Statistic",
+    "StatisticResult",
+    "measure",
+    "measured",
+    "paired_difference",
+    "ratio_estimate",
+    "shared",
+]
 
 _Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""

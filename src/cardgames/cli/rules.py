@@ -20,7 +20,7 @@ import argparse
 from typing import Any
 
 import cardgames
-from cardgames.arena.rulebook import table
+from cardgames.arena.rulebook import options_table
 
 __all__ = ["register", "run"]
 
@@ -56,5 +56,5 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         UnknownGameError: no such game.
     """
-    print(table(cardgames.get_game(args.slug), args.lang))  # noqa: T201 - the command's output
+    print(options_table(cardgames.get_game(args.slug), args.lang))  # noqa: T201 - the command's output
     return 0

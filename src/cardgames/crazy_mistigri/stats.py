@@ -20,6 +20,15 @@ _ENDS = {"last-player": "the last player", "all-passed": "all passed"}
 _ENDS_FR = {"last-player": "dernier joueur", "all-passed": "tous ont passé"}
 
 
+def _values_in_play(players: int, rules: object) -> frozenset[int]:
+    """The values of the cards dealt at ``players`` seats (CM-1 removes the 1s, then the 2s)."""
+    if not players:
+        return frozenset(_EFFECTS)
+    from cardgames.crazy_mistigri.rules import GAME  # noqa: PLC0415 - the rules import this part
+
+    return frozenset(card.value for card in GAME.deck(players, rules))
+
+
 class Statistics:
     """Effects, penalties, round ends and passes, per round."""
 
@@ -27,7 +36,6 @@ class Statistics:
 
     def describe(self, players: int, rules: object) -> tuple[tuple[str, str, str, bool], ...]:
         """Each statistic: its name, its meaning in English and French, whether integer."""
-        del players, rules
         found = [
             (
                 f"effect {v}+{v} per round",
@@ -36,6 +44,7 @@ class Statistics:
                 True,
             )
             for v in _EFFECTS
+            if v in _values_in_play(players, rules)
         ]
         found += [
             (
@@ -84,8 +93,7 @@ class Statistics:
                         current[f"share of rounds ending: {text}"] = float(event.reason == reason)  # type: ignore[attr-defined]
                     rounds.append(current)
                     current = {}
-        names = [name for name, _, _, _ in self.describe(0, None)]
-        return {name: tuple(r.get(name, 0.0) for r in rounds) for name in names}
+        return {name: tuple(r.get(name, 0.0) for r in rounds) for name in _NAMES}
 
     def at_round_limit(self, final: State[Any]) -> bool | None:
         """Whether the match needed its last allowed round (``max_rounds``, CM-10)."""
@@ -94,3 +102,6 @@ class Statistics:
 
 STATISTICS = Statistics()
 """The part the game registers."""
+
+_NAMES = tuple(name for name, _, _, _ in STATISTICS.describe(0, None))
+"""Every statistic's name, each effect's included (`describe` with no table)."""
