@@ -56,6 +56,7 @@ from cardgames.arena.report import (
     MatchError,
     Report,
     SeatResult,
+    StatisticResult,
     Timing,
 )
 from cardgames.arena.rulebook import (
@@ -68,7 +69,7 @@ from cardgames.arena.rulebook import (
 )
 from cardgames.arena.run import ExecutorLike, Progress
 from cardgames.arena.simulations import BotLike, simulate, tournament
-from cardgames.arena.stats import Statistic, StatisticResult
+from cardgames.arena.stats import Statistic
 from cardgames.arena.variants import (
     Difference,
     VariantComparison,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import math
 import textwrap
 from pathlib import Path
@@ -176,6 +177,14 @@ def plot_comparison(comparison: VariantComparison, path: str | Path) -> Path:
     return target
 
 
+def _json(value: object) -> str:
+    return json.dumps(_listed(value), separators=(",", ":"))
+
+
+def _listed(value: object) -> object:
+    return [_listed(item) for item in value] if isinstance(value, tuple) else value
+
+
 def _estimate_cell(estimate: Estimate, *, signed: bool = False) -> str:
     if math.isnan(estimate.mean):
         return '<td class="num">-</td>'
@@ -217,7 +226,7 @@ def render_html(comparison: VariantComparison, command: str | None = None) -> st
         "<th>options that differ from the rulebook</th><th>errors</th></tr>",
     ]
     for variant in comparison.variants:
-        changes = ", ".join(f"{k}={v!r}" for k, v in variant.changes.items()) or "the rulebook"
+        changes = ", ".join(f"{k}={_json(v)}" for k, v in variant.changes.items()) or "the rulebook"
         parts.append(
             f"<tr><td>{esc(variant.name)}</td><td>{esc(changes)}</td>"
             f'<td class="num">{variant.report.errors}</td></tr>'

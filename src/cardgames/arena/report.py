@@ -21,6 +21,7 @@ __all__ = [
     "MatchError",
     "Report",
     "SeatResult",
+    "StatisticResult",
     "Timing",
 ]
 
@@ -173,6 +174,20 @@ class Timing:
 
 
 @attrs.frozen
+class StatisticResult:
+    """A game statistic over a simulation: its mean with a 95% interval, maybe a distribution."""
+
+    name: str
+    meaning: str
+    estimate: Estimate
+    """The mean per observation, its interval taken over the independent units."""
+    observations: int
+    """The number of observations (matches or rounds) it is the mean of."""
+    distribution: Distribution | None
+    """The distribution of the observations, for a whole-number statistic."""
+
+
+@attrs.frozen
 class Report:
     """The results of a simulation or a tournament.
 
@@ -201,11 +216,11 @@ class Report:
     error_samples: tuple[MatchError, ...]
     """The first few of them."""
     timing: Timing = attrs.field(eq=False, repr=False)
-    statistics: tuple[Any, ...] = ()
-    """The game's statistics ([`StatisticResult`][cardgames.arena.StatisticResult]): lengths,
-    seat advantage and what the game registers, each with its interval."""
+    statistics: tuple[StatisticResult, ...] = ()
+    """The game's statistics: lengths, seat advantage and what the game registers (see
+    `cardgames.arena.stats`), each with its interval."""
 
-    def statistic(self, name: str) -> Any:  # noqa: ANN401 - a StatisticResult (import cycle)
+    def statistic(self, name: str) -> StatisticResult:
         """The statistic named `name`.
 
         Raises:
@@ -380,7 +395,7 @@ def _table(report: Report) -> str:
     return "\n".join(lines)
 
 
-def statistics_rows(statistics: Sequence[Any]) -> list[str]:
+def statistics_rows(statistics: Sequence[StatisticResult]) -> list[str]:
     """The game statistics as aligned rows: mean with 95% interval, then the distribution."""
     rows = [
         [

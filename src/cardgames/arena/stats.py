@@ -7,7 +7,8 @@ are measured here; each game adds its own through its ``"statistics"`` part (see
 
 - ``round_end``: the event kinds that close a round (to count the decisions of each round);
 - ``describe(players, rules)``: each of its statistics as ``(name, meaning in English,
-  meaning in French, integer)``, where ``integer`` asks for its distribution too;
+  meaning in French, integer)``, where ``integer`` asks for its distribution too; a name that
+  starts with ``share`` is a share of observations (0 to 1, its interval clipped to that);
 - ``measure(final, steps)``: for the final state of a match and its steps (each action with
   its events), each statistic's observations (a tuple
   of numbers: one per match, one per round, or none);
@@ -32,13 +33,12 @@ from typing import Any
 import attrs
 
 import cardgames
-from cardgames.arena.report import Distribution, Estimate
+from cardgames.arena.report import Distribution, Estimate, StatisticResult
 from cardgames.engine import State
 
 __all__ = [
     "StatTally",
     "Statistic",
-    "StatisticResult",
     "measure",
     "measured",
     "paired_difference",
@@ -63,20 +63,6 @@ class Statistic:
     """Its observations are whole numbers: the report gives their distribution too."""
     share: bool = False
     """A share of observations (0 to 1): its interval is clipped to that range."""
-
-
-@attrs.frozen
-class StatisticResult:
-    """A statistic's value over a simulation: the mean with its 95% interval, maybe a histogram."""
-
-    name: str
-    meaning: str
-    estimate: Estimate
-    """The mean per observation, its interval taken over the independent units."""
-    observations: int
-    """The number of observations (matches or rounds) it is the mean of."""
-    distribution: Distribution | None
-    """The distribution of the observations, for a whole-number statistic."""
 
 
 # -- the statistics of a plan ------------------------------------------------------------------
