@@ -15,7 +15,16 @@ import jsonschema
 import pytest
 
 import cardgames
-from cardgames.arena import compare, comparison_schema, match_seed, options, plot, simulate
+from cardgames.arena import (
+    compare,
+    comparison_schema,
+    match_seed,
+    options,
+    plot,
+    report_schema,
+    simulate,
+    tournament,
+)
 from cardgames.arena.html import write_html
 from cardgames.arena.plan import _Plan, _Played
 from cardgames.arena.render import _figure
@@ -496,3 +505,20 @@ def test_cli_variants_plot_draws_svg_or_png(tmp_path: Path) -> None:
     assert main([*common, "--plot", str(tmp_path / "v.png")]) == 0
     assert (tmp_path / "v.svg").read_text(encoding="utf-8").count("<svg") == 1
     assert (tmp_path / "v.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_report_json_validates_against_its_schema() -> None:
+    """A simulation's and a tournament's JSON, with and without timing, fit the report schema."""
+    schema = report_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    game = cardgames.get_game("crazy-mistigri")
+    reports = [
+        simulate("crazy-animals", ["heuristic", "random"], 6, players=3, seed=1, workers=0),
+        simulate(game, ["random"], 3, players=3, rules=game.Rules(rounds=1), seed=2,
+                 duplicate=True, workers=0),
+        tournament("kitten-tricks", ["heuristic", "random"], 6, players=3, seed=3, workers=0),
+    ]  # fmt: skip
+    for report in reports:
+        validator.validate(json.loads(report.to_json()))
+        validator.validate(json.loads(report.to_json(timing=False)))

@@ -77,6 +77,7 @@ from cardgames.arena.variants import (
     compare,
     comparison_schema,
     parse_variant,
+    report_schema,
 )
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
 
@@ -111,6 +112,7 @@ __all__ = [
     "parse_variant",
     "plot",
     "plot_comparison",
+    "report_schema",
     "rules_text",
     "simulate",
     "tournament",

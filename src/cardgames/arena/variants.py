@@ -41,6 +41,7 @@ __all__ = [
     "compare",
     "comparison_schema",
     "parse_variant",
+    "report_schema",
 ]
 
 
@@ -176,7 +177,16 @@ class VariantComparison:
 
 def comparison_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a comparison's JSON (`VariantComparison.to_dict`)."""
-    text = resources.files("cardgames.arena").joinpath("comparison.schema.json").read_text("utf-8")
+    return _schema("comparison.schema.json")
+
+
+def report_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a simulation report's JSON (`Report.to_dict`)."""
+    return _schema("report.schema.json")
+
+
+def _schema(name: str) -> dict[str, Any]:
+    text = resources.files("cardgames.arena").joinpath(name).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
