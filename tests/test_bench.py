@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -55,6 +56,17 @@ def test_every_option_names_its_clause_and_says_what_it_does(slug: str) -> None:
         assert option.text["en"], option
         assert option.text["fr"], option
         assert option.default == getattr(game.Rules(), option.name)
+
+
+@pytest.mark.parametrize("slug", list(cardgames.GAMES))
+def test_option_types_read_the_same_once_resolved(slug: str) -> None:
+    """An option's type reads as written whether or not attrs has resolved the annotations."""
+    game = cardgames.get_game(slug)
+    attrs.resolve_types(game.Rules)
+    assert all("<class" not in o.type and "typing." not in o.type for o in options(game))
+    assert {o.type for o in options(game)} <= {
+        "int", "bool", "int | None", "tuple[tuple[int, ...], ...]"
+    }  # fmt: skip
 
 
 def test_rules_command_lists_type_default_bounds_and_clause(

@@ -70,6 +70,15 @@ def _game(game: Game[Any] | str) -> Game[Any]:
     return cardgames.get_game(game) if isinstance(game, str) else game
 
 
+def _type_text(annotation: object) -> str:
+    """A field's type as written: the annotation's text, resolved or not (`attrs.resolve_types`)."""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type) and not getattr(annotation, "__args__", None):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
+
+
 def options(game: Game[Any] | str) -> tuple[Option, ...]:
     """Every rules option of `game`, in the order its `Rules` declares them.
 
@@ -83,7 +92,7 @@ def options(game: Game[Any] | str) -> tuple[Option, ...]:
         found.append(
             Option(
                 name=field.name,
-                type=field.type if isinstance(field.type, str) else repr(field.type),
+                type=_type_text(field.type),
                 default=field.default,
                 low=meta.get("low"),
                 high=meta.get("high"),
