@@ -534,3 +534,23 @@ def test_report_json_validates_against_its_schema() -> None:
     for report in reports:
         validator.validate(json.loads(report.to_json()))
         validator.validate(json.loads(report.to_json(timing=False)))
+
+
+def test_html_report_speaks_french(tmp_path: Path) -> None:
+    """`--lang fr`: the page's words and each statistic's meaning are in French."""
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "fr.html"
+    args = [
+        *("simulate", "crazy-animals", "--bots", "heuristic,random", "--matches", "3"),
+        *("--seed", "1", "--workers", "0", "--quiet", "--variant", "a:"),
+        *("--variant", "b:knock_after=2", "--html", str(path), "--lang", "fr"),
+    ]
+    assert main(args) == 0
+    page = path.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in page
+    assert "Statistiques" in page
+    assert "b moins a (IC apparié à 95 %)" in page
+    assert "les tours d&#x27;une manche jusqu&#x27;au coup frappé" in page
+    with pytest.raises(InvalidSetupError, match="en or fr"):
+        write_html(compare("crazy-animals", {"a": ""}, ["random"], 1, players=3, workers=0),
+                   tmp_path / "x.html", lang="de")  # fmt: skip

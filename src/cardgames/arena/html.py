@@ -197,48 +197,115 @@ def _estimate_cell(estimate: Estimate, *, signed: bool = False) -> str:
     return f'<td class="{css}">{text}</td>'
 
 
-def render_html(comparison: VariantComparison, command: str | None = None) -> str:
-    """The page of a comparison (see [`write_html`][cardgames.arena.html.write_html])."""
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{game}: {count} variants compared",
+        "intro": "{players} players, {matches} matches per variant, {seating} seating of the "
+        "bots {bots}, master seed {seed}. Every variant played the same deals with the same "
+        "bots in the same seats, so each difference from the first variant is paired deal by "
+        "deal. Figures are means with their 95% confidence interval in brackets; a difference "
+        "in bold has an interval that excludes 0.",
+        "duplicate": "duplicate",
+        "rotated": "rotated",
+        "made": "Made by:",
+        "variants": "Variants",
+        "variant": "variant",
+        "changes": "options that differ from the rulebook",
+        "rulebook": "the rulebook",
+        "errors": "errors",
+        "statistics": "Statistics",
+        "statistic": "statistic",
+        "ci": "{name} (95% CI)",
+        "minus": "{name} minus {first} (paired 95% CI)",
+        "plots": "Plots",
+        "seats": "Each seat's win share, whoever sits there, with its 95% interval; the dashed "
+        "line is the fair share.",
+        "differences": "Each statistic's paired difference from {first}, as a percentage of its "
+        "value there.",
+        "lengths": "How many decisions a round takes, in each variant.",
+    },
+    "fr": {
+        "title": "{game} : {count} variantes comparées",
+        "intro": "{players} joueurs, {matches} parties par variante, bots {bots} placés par "
+        "{seating}, graine {seed}. Chaque variante a joué les mêmes donnes avec les mêmes bots "
+        "aux mêmes places : chaque écart à la première variante est apparié donne par donne. "
+        "Les chiffres sont des moyennes avec leur intervalle de confiance à 95 % entre "
+        "crochets ; un écart en gras a un intervalle qui exclut 0.",
+        "duplicate": "rotations de chaque donne",
+        "rotated": "rotation",
+        "made": "Obtenu par :",
+        "variants": "Variantes",
+        "variant": "variante",
+        "changes": "options qui diffèrent de la règle",
+        "rulebook": "la règle",
+        "errors": "erreurs",
+        "statistics": "Statistiques",
+        "statistic": "statistique",
+        "ci": "{name} (IC à 95 %)",
+        "minus": "{name} moins {first} (IC apparié à 95 %)",
+        "plots": "Graphiques",
+        "seats": "La part des victoires de chaque place, quel qu'en soit l'occupant, avec son "
+        "intervalle à 95 % ; le tireté est la part équitable.",
+        "differences": "L'écart apparié de chaque statistique à {first}, en pourcentage de sa "
+        "valeur dans {first}.",
+        "lengths": "Le nombre de décisions d'une manche, dans chaque variante.",
+    },
+}
+"""The page's words in each language (the statistics' names stay their English ids)."""
+
+
+def render_html(comparison: VariantComparison, command: str | None = None, lang: str = "en") -> str:
+    """The page of a comparison (see [`write_html`][cardgames.arena.html.write_html]).
+
+    Raises:
+        InvalidSetupError: `lang` is not `"en"` or `"fr"`, or matplotlib is missing.
+    """
+    if lang not in _TEXT:
+        msg = f"the HTML report speaks en or fr, not {lang!r}"
+        raise InvalidSetupError(msg)
+    words = _TEXT[lang]
     esc = html.escape
     first = comparison.variants[0]
     others = comparison.variants[1:]
-    title = f"{comparison.game}: {len(comparison.variants)} variants compared"
+    title = words["title"].format(game=comparison.game, count=len(comparison.variants))
+    intro = words["intro"].format(
+        players=comparison.players,
+        matches=comparison.matches,
+        seating=words["duplicate" if comparison.duplicate else "rotated"],
+        bots=", ".join(comparison.bots),
+        seed=comparison.seed,
+    )
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
-        (
-            f"<p>{comparison.players} players, {comparison.matches} matches per variant, "
-            f"{'duplicate' if comparison.duplicate else 'rotated'} seating of the bots "
-            f"{esc(', '.join(comparison.bots))}, master seed {comparison.seed}. Every variant "
-            "played the same deals with the same bots in the same seats, so each difference "
-            "from the first variant is paired deal by deal. Figures are means with their 95% "
-            "confidence interval in brackets; a difference in bold has an interval that "
-            "excludes 0.</p>"
-        ),
+        f"<p>{esc(intro)}</p>",
     ]
     if command:
-        parts.append(f"<p>Made by: <code>{esc(command)}</code></p>")
+        parts.append(f"<p>{esc(words['made'])} <code>{esc(command)}</code></p>")
     parts += [
-        "<h2>Variants</h2><table><tr><th>variant</th>",
-        "<th>options that differ from the rulebook</th><th>errors</th></tr>",
+        f"<h2>{esc(words['variants'])}</h2><table><tr><th>{esc(words['variant'])}</th>",
+        f"<th>{esc(words['changes'])}</th><th>{esc(words['errors'])}</th></tr>",
     ]
     for variant in comparison.variants:
-        changes = ", ".join(f"{k}={_json(v)}" for k, v in variant.changes.items()) or "the rulebook"
+        changes = ", ".join(f"{k}={_json(v)}" for k, v in variant.changes.items())
         parts.append(
-            f"<tr><td>{esc(variant.name)}</td><td>{esc(changes)}</td>"
+            f"<tr><td>{esc(variant.name)}</td><td>{esc(changes or words['rulebook'])}</td>"
             f'<td class="num">{variant.report.errors}</td></tr>'
         )
-    parts.append("</table><h2>Statistics</h2><table><tr><th>statistic</th>")
-    parts += [f"<th>{esc(v.name)} (95% CI)</th>" for v in comparison.variants]
-    parts += [f"<th>{esc(v.name)} minus {esc(first.name)} (paired 95% CI)</th>" for v in others]
+    parts.append(
+        f"</table><h2>{esc(words['statistics'])}</h2><table><tr><th>{esc(words['statistic'])}</th>"
+    )
+    parts += [f"<th>{esc(words['ci'].format(name=v.name))}</th>" for v in comparison.variants]
+    parts += [
+        f"<th>{esc(words['minus'].format(name=v.name, first=first.name))}</th>" for v in others
+    ]
     parts.append("</tr>")
     for item in first.report.statistics:
-        row = [
-            f'<tr><td>{esc(item.name)}<div class="meaning">{esc(item.meaning)}</div></td>',
-        ]
+        meaning = item.meaning_fr if lang == "fr" and item.meaning_fr else item.meaning
+        row = [f'<tr><td>{esc(item.name)}<div class="meaning">{esc(meaning)}</div></td>']
         row += [
             _estimate_cell(variant.report.statistic(item.name).estimate)
             for variant in comparison.variants
@@ -247,36 +314,41 @@ def render_html(comparison: VariantComparison, command: str | None = None) -> st
             _estimate_cell(comparison.difference(item.name, v.name), signed=True) for v in others
         ]
         parts.append("".join(row) + "</tr>")
-    parts.append("</table><h2>Plots</h2>")
+    parts.append(f"</table><h2>{esc(words['plots'])}</h2>")
     parts.append(
-        f"<figure>{_seat_plot(comparison)}<figcaption>Each seat's win share, whoever sits "
-        "there, with its 95% interval; the dashed line is the fair share.</figcaption></figure>"
+        f"<figure>{_seat_plot(comparison)}<figcaption>{esc(words['seats'])}</figcaption></figure>"
     )
     if others:
+        caption = words["differences"].format(first=first.name)
         parts.append(
-            f"<figure>{_difference_plot(comparison)}<figcaption>Each statistic's paired "
-            f"difference from {esc(first.name)}, as a percentage of its value there."
+            f"<figure>{_difference_plot(comparison)}<figcaption>{esc(caption)}"
             "</figcaption></figure>"
         )
     parts.append(
-        f"<figure>{_length_plot(comparison)}<figcaption>How many decisions a round takes, in "
-        "each variant.</figcaption></figure>"
+        f"<figure>{_length_plot(comparison)}<figcaption>{esc(words['lengths'])}"
+        "</figcaption></figure>"
     )
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
-def write_html(comparison: VariantComparison, path: str | Path, command: str | None = None) -> Path:
+def write_html(
+    comparison: VariantComparison,
+    path: str | Path,
+    command: str | None = None,
+    lang: str = "en",
+) -> Path:
     """Write the comparison as one self-contained HTML file; return its path.
 
     Args:
         comparison: what [`compare`][cardgames.arena.compare] returned.
         path: the file to write.
         command: the command line that made it, shown on the page.
+        lang: the page's language, `"en"` or `"fr"` (the plots' labels stay English).
 
     Raises:
-        InvalidSetupError: `matplotlib` (the `plot` extra) is not installed.
+        InvalidSetupError: `matplotlib` (the `plot` extra) is not installed, or a bad `lang`.
     """
     target = Path(path)
-    target.write_text(render_html(comparison, command), encoding="utf-8")
+    target.write_text(render_html(comparison, command, lang), encoding="utf-8")
     return target

@@ -185,6 +185,8 @@ class StatisticResult:
     """The number of observations (matches or rounds) it is the mean of."""
     distribution: Distribution | None
     """The distribution of the observations, for a whole-number statistic."""
+    meaning_fr: str = ""
+    """What it measures, in French."""
 
 
 @attrs.frozen

@@ -231,6 +231,7 @@ class StatTally:
                     estimate,
                     sum(n for _, n in cells),
                     Distribution(tuple(sorted(histogram.items()))) if statistic.integer else None,
+                    statistic.meaning_fr,
                 )
             )
         return tuple(found)

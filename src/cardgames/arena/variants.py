@@ -117,6 +117,7 @@ class VariantComparison:
                         {
                             "name": s.name,
                             "meaning": s.meaning,
+                            "meaning_fr": s.meaning_fr,
                             "estimate": _finite(attrs.asdict(s.estimate)),
                             "observations": s.observations,
                             "distribution": None

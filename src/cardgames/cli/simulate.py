@@ -84,6 +84,12 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         help="write one self-contained HTML report: the statistics with their intervals, the "
         "variants side by side, plots (needs cardgames-rules[plot])",
     )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        default="en",
+        help="the language of the HTML report (default en)",
+    )
     parser.set_defaults(run=run, parser=parser)
 
 
@@ -139,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
             variants=(VariantResult("rules", changed_options(game, report.rules), report),),
             differences=(),
         )
-        write_html(single, args.html, _command(args))
+        write_html(single, args.html, _command(args), args.lang)
     return _arena.output(args, report)
 
 
@@ -156,7 +162,7 @@ def _output_comparison(args: argparse.Namespace, comparison: VariantComparison) 
         if args.json:
             Path(args.json).write_text(comparison.to_json() + "\n", encoding="utf-8")
     if args.html:
-        write_html(comparison, args.html, _command(args))
+        write_html(comparison, args.html, _command(args), args.lang)
     if args.plot:
         plot_comparison(comparison, args.plot)
     errors = sum(variant.report.errors for variant in comparison.variants)
