@@ -151,7 +151,7 @@ def test_report_json_holds_the_results_and_optionally_the_speed() -> None:
     data = json.loads(report.to_json())
     assert data["bots"][0]["share"]["mean"] == report.bots[0].share.mean
     assert data["ranking"] == ["heuristic", "random"]
-    assert data["rules"] == {"first_player": 0, "rounds": None}
+    assert data["rules"] == {"first_player": 0, "rounds": None, "knock_after": None}
     assert data["timing"]["matches_per_second"] > 0
     assert "timing" not in json.loads(report.to_json(timing=False))
     assert "heuristic" in report.table()

@@ -81,7 +81,7 @@ def test_tournament_ranks_the_bots() -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["mode"] == "tournament"
-    assert report["rules"] == {"first_player": 0, "rounds": 1}
+    assert report["rules"] == {"first_player": 0, "rounds": 1, "knock_after": None}
     assert sorted(report["ranking"]) == ["heuristic", "random"]
     assert len(report["comparisons"]) == 1
 

@@ -111,6 +111,7 @@ def test_the_blocker_catches_a_module_that_imports_an_optional_package() -> None
     [
         (["serve"], "web"),
         (["simulate", "crazy-animals", "--bots", "random", "--plot", "out.png"], "plot"),
+        (["simulate", "crazy-animals", "--bots", "random", "--html", "out.html"], "plot"),
         (["simulate", "crazy-animals", "--bots", "random", "--dask", "tcp://127.0.0.1:1"], "dask"),
         (["tournament", "kitten-tricks", "--bots", "random,heuristic", "--plot", "o.png"], "plot"),
     ],

@@ -72,11 +72,13 @@ def test_the_plain_environment_has_the_wheel_and_no_extra() -> None:
         ["simulate", "--help"],
         ["tournament", "--help"],
         ["serve", "--help"],
+        ["rules", "--help"],
+        ["rules", "crazy-animals", "--lang", "fr"],
     ],
     ids=" ".join,
 )
 def test_a_core_command_runs(args: list[str]) -> None:
-    """`--help`, `--version` and every subcommand's help exit 0 with output, no traceback."""
+    """`--help`, `--version`, every subcommand's help and `rules` exit 0 with output."""
     done = _cli(*args)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()

@@ -175,7 +175,12 @@ def encode(value: object) -> JSONValue:
         if isinstance(kind, str):
             out["kind"] = kind
         for field in _fields(type(value)):
-            out[field.alias or field.name] = encode(getattr(value, field.name))
+            held = getattr(value, field.name)
+            # A house rule left at its default is left out, so that the saves of the
+            # rulebook's game stay byte for byte what they were before the option existed.
+            if field.metadata.get("house_rule") and held == field.default:
+                continue
+            out[field.alias or field.name] = encode(held)
         return out
     msg = f"cannot encode {value!r} as JSON"
     raise TypeError(msg)

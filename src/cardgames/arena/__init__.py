@@ -38,12 +38,14 @@ Examples:
 **Where each part lives.** [`cardgames.bots.spec`][cardgames.bots.spec] names the bots;
 `plan` holds what a worker needs and plays its matches; `run` sends them to an executor and
 reports progress; `tally` adds them up in match order; `report` holds the results and their
-text; `render` draws them; `simulations` holds the entry points. Every public name is
-importable from `cardgames.arena`.
+text; `render` draws them; `simulations` holds the entry points; `rulebook` reads each game's
+rules options; `stats` measures each game's statistics; `variants` compares rules variants and
+`html` writes their report. Every public name is importable from `cardgames.arena`.
 """
 
 from __future__ import annotations
 
+from cardgames.arena.html import plot_comparison, write_html
 from cardgames.arena.plan import match_seed
 from cardgames.arena.render import plot
 from cardgames.arena.report import (
@@ -54,10 +56,29 @@ from cardgames.arena.report import (
     MatchError,
     Report,
     SeatResult,
+    StatisticResult,
     Timing,
+)
+from cardgames.arena.rulebook import (
+    Option,
+    changed_options,
+    options,
+    options_table,
+    parse_options,
+    rules_text,
 )
 from cardgames.arena.run import ExecutorLike, Progress
 from cardgames.arena.simulations import BotLike, simulate, tournament
+from cardgames.arena.stats import Statistic
+from cardgames.arena.variants import (
+    Difference,
+    VariantComparison,
+    VariantResult,
+    compare,
+    comparison_schema,
+    parse_variant,
+    report_schema,
+)
 from cardgames.bots.spec import BOT_KINDS, ISMCTS_DEFAULTS, BotSpec
 
 __all__ = [
@@ -67,16 +88,33 @@ __all__ = [
     "BotResult",
     "BotSpec",
     "Comparison",
+    "Difference",
     "Distribution",
     "Estimate",
     "ExecutorLike",
     "MatchError",
+    "Option",
     "Progress",
     "Report",
     "SeatResult",
+    "Statistic",
+    "StatisticResult",
     "Timing",
+    "VariantComparison",
+    "VariantResult",
+    "changed_options",
+    "compare",
+    "comparison_schema",
     "match_seed",
+    "options",
+    "options_table",
+    "parse_options",
+    "parse_variant",
     "plot",
+    "plot_comparison",
+    "report_schema",
+    "rules_text",
     "simulate",
     "tournament",
+    "write_html",
 ]

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 import cardgames
+from cardgames.arena.stats import measure
 from cardgames.bots import Bot, play_match
 from cardgames.bots.spec import BotSpec
 from cardgames.encoding import outcome_returns
@@ -72,6 +73,8 @@ class _Played:
     choices: tuple[int, ...]
     """Each seat's number of decisions."""
     error: str | None = None
+    stats: tuple[tuple[float, ...], ...] = ()
+    """The observations of each measured statistic (`cardgames.arena.stats.measured`)."""
 
 
 class _Timed:
@@ -106,6 +109,7 @@ def _play(plan: _Plan, match: int) -> _Played:
         if outcome is None:  # pragma: no cover - play_match plays to the end
             msg = "the match did not end"
             raise RuntimeError(msg)  # noqa: TRY301 - recorded like any other failure
+        stats = measure(final)
     except Exception as error:  # noqa: BLE001 - a failing match is counted, not fatal
         return _Played((), (), 0, 0, time.perf_counter() - start, (), (), _describe(error))
     return _Played(
@@ -116,6 +120,7 @@ def _play(plan: _Plan, match: int) -> _Played:
         seconds=time.perf_counter() - start,
         choosing=tuple(bot.seconds for bot in timed),
         choices=tuple(bot.decisions for bot in timed),
+        stats=stats,
     )
 
 

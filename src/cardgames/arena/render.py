@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import textwrap
 from pathlib import Path
+from typing import Any
 
 from cardgames.arena.report import Report
 from cardgames.errors import InvalidSetupError
@@ -22,6 +24,38 @@ def plot(report: Report, path: str | Path) -> Path:
     Raises:
         InvalidSetupError: `matplotlib` is not installed.
     """
+    target = Path(path)
+    _figure(report).savefig(target, format="png", dpi=100, bbox_inches="tight")
+    return target
+
+
+_LABEL_WIDTH = 22
+"""Bot labels longer than this are wrapped, so that a long ISMCTS label is never clipped."""
+
+
+def _label(text: str) -> str:
+    """`text` on lines of at most `_LABEL_WIDTH` characters, broken after a `:` if it can be."""
+    lines: list[str] = []
+    for piece in text.replace(":", ": ").split(" "):
+        if lines and len(lines[-1]) + len(piece) <= _LABEL_WIDTH:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return "\n".join(line for part in lines for line in textwrap.wrap(part, _LABEL_WIDTH)) or text
+
+
+def _value_position(low: float, high: float) -> tuple[float, str, str]:
+    """Where a share's value is written: past the interval's cap, or inside the bar near 1.
+
+    Returns the x position, the horizontal alignment and the colour.
+    """
+    if high <= 0.85:  # noqa: PLR2004 - room to the right of the cap for "0.000"
+        return high + 0.015, "left", "black"
+    return low - 0.015, "right", "white"
+
+
+def _figure(report: Report) -> Any:  # noqa: ANN401 - a matplotlib Figure (an optional extra)
+    """The figure of `plot`, not yet saved."""
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415 - an optional extra
     except ImportError:
@@ -30,7 +64,7 @@ def plot(report: Report, path: str | Path) -> Path:
     figure = Figure(figsize=(10, 4.2), layout="constrained")
     shares, scores = figure.subplots(1, 2, width_ratios=(1, 1.3))
     ranking = report.ranking
-    labels = [bot.label for bot in ranking]
+    labels = [_label(bot.label) for bot in ranking]
     means = [bot.share.mean for bot in ranking]
     errors = [
         [bot.share.mean - bot.share.low for bot in ranking],
@@ -45,26 +79,21 @@ def plot(report: Report, path: str | Path) -> Path:
     shares.set_xlabel("win share (95% interval)")
     shares.legend(loc="lower right")
     shares.set_title(
-        f"{report.game}, {report.players} players, {report.matches} matches ({report.mode})"
+        f"{report.game}, {report.players} players,\n{report.matches} matches ({report.mode})"
     )
     for position, bot in zip(positions, ranking, strict=True):
-        shares.annotate(
-            f"{bot.share.mean:.3f}",
-            (min(bot.share.high + 0.02, 0.9), position),
-            va="center",
-        )
-    for bot in ranking:
+        x, align, colour = _value_position(bot.share.low, bot.share.high)
+        shares.annotate(f"{bot.share.mean:.3f}", (x, position), va="center", ha=align, color=colour)
+    for bot, label in zip(ranking, labels, strict=True):
         # The cumulative distribution reads well for any scores, sparse or dense.
         values = [value for value, _ in bot.scores.histogram]
         cumulative = list(itertools.accumulate(n for _, n in bot.scores.histogram))
         fractions = [n / max(bot.scores.count, 1) for n in cumulative]
-        scores.step([values[0], *values], [0.0, *fractions], where="post", label=bot.label)
+        scores.step([values[0], *values], [0.0, *fractions], where="post", label=label)
     scores.set_xlabel("final score")
     scores.set_ylabel("share of seats scoring at most this")
     scores.set_ylim(0, 1.02)
     scores.set_title("score distribution (cumulative)")
     scores.grid(alpha=0.3)
     scores.legend(loc="lower right")
-    target = Path(path)
-    figure.savefig(target, format="png", dpi=100)
-    return target
+    return figure

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import attrs
 
 import cardgames
+from cardgames.arena.rulebook import rules_text
 
 __all__ = [
     "BotResult",
@@ -20,6 +21,7 @@ __all__ = [
     "MatchError",
     "Report",
     "SeatResult",
+    "StatisticResult",
     "Timing",
 ]
 
@@ -172,6 +174,22 @@ class Timing:
 
 
 @attrs.frozen
+class StatisticResult:
+    """A game statistic over a simulation: its mean with a 95% interval, maybe a distribution."""
+
+    name: str
+    meaning: str
+    estimate: Estimate
+    """The mean per observation, its interval taken over the independent units."""
+    observations: int
+    """The number of observations (matches or rounds) it is the mean of."""
+    distribution: Distribution | None
+    """The distribution of the observations, for a whole-number statistic."""
+    meaning_fr: str = ""
+    """What it measures, in French."""
+
+
+@attrs.frozen
 class Report:
     """The results of a simulation or a tournament.
 
@@ -200,6 +218,20 @@ class Report:
     error_samples: tuple[MatchError, ...]
     """The first few of them."""
     timing: Timing = attrs.field(eq=False, repr=False)
+    statistics: tuple[StatisticResult, ...] = ()
+    """The game's statistics: lengths, seat advantage and what the game registers (see
+    `cardgames.arena.stats`), each with its interval."""
+
+    def statistic(self, name: str) -> StatisticResult:
+        """The statistic named `name`.
+
+        Raises:
+            KeyError: no statistic has that name.
+        """
+        for item in self.statistics:
+            if item.name == name:
+                return item
+        raise KeyError(name)
 
     @property
     def deals(self) -> int:
@@ -253,6 +285,8 @@ class Report:
             raw["narrowing"] = bot.narrowing
         for item in (*data["bots"], *data["seats"]):
             item["scores"]["mean"] = _distribution_of(item["scores"]).mean
+        for item in data["statistics"]:
+            _finite(item["estimate"])
         if timing:
             data["timing"]["matches_per_second"] = self.timing.matches_per_second
             data["timing"]["decisions_per_second"] = self.timing.decisions_per_second
@@ -269,6 +303,14 @@ class Report:
         return _table(self)
 
 
+def _finite(estimate: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no infinity: an unbounded or undefined figure (one unit) becomes null."""
+    for key, value in estimate.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            estimate[key] = None
+    return estimate
+
+
 def _distribution_of(data: Mapping[str, Any]) -> Distribution:
     return Distribution(tuple((v, n) for v, n in data["histogram"]))
 
@@ -283,7 +325,10 @@ def _negate(estimate: Estimate) -> Estimate:
 
 
 def _rules_text(slug: str, rules: object) -> str:
-    return "default rules" if rules == cardgames.get_game(slug).Rules() else repr(rules)
+    """The rulebook's rules, or only the options that differ from them."""
+    if rules == cardgames.get_game(slug).Rules():
+        return "default rules"
+    return f"rules: {rules_text(slug, rules)}"
 
 
 def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -306,10 +351,10 @@ def _table(report: Report) -> str:
         "",
     ]
     paired = report.mode != "rotate"
-    header = ["rank", "bot", "win share (95% CI)", "±"]
+    header = ["rank", "bot", "win share (95% CI)", "± (CI half-width)"]
     if paired:
         header += ["± unpaired"]
-    header += ["seat-matches", "score", "ms/decision"]
+    header += ["seat-matches", "score (mean ± sd [min-max])", "ms/decision"]
     ms = dict(report.timing.ms_per_decision)
     rows = []
     for rank, bot in enumerate(report.ranking, 1):
@@ -330,13 +375,16 @@ def _table(report: Report) -> str:
         lines += _rows(["bot", "minus bot", "difference (95% CI)", "significant"], pairs)
     lines.append("")
     lines += _rows(
-        ["seat", "win share (95% CI)", "score"],
+        ["seat", "win share (95% CI)", "score (mean ± sd [min-max])"],
         [[str(s.seat), str(s.share), str(s.scores)] for s in report.seats],
     )
     timing = report.timing
     lines += [
         "",
-        f"match length: {report.decisions} decisions, {report.rounds} rounds",
+        (
+            f"match length (mean ± sd [min-max]): {report.decisions} decisions, "
+            f"{report.rounds} rounds"
+        ),
         f"errors: {report.errors}",
         (
             f"{timing.matches_per_second:,.1f} matches/s, {timing.decisions_per_second:,.0f} "
@@ -344,4 +392,29 @@ def _table(report: Report) -> str:
         ),
     ]
     lines += [f"  match {e.match} (seed {e.seed}): {e.error}" for e in report.error_samples]
+    if report.statistics:
+        lines += ["", *statistics_rows(report.statistics)]
     return "\n".join(lines)
+
+
+def statistics_rows(statistics: Sequence[StatisticResult]) -> list[str]:
+    """The game statistics as aligned rows: mean with 95% interval, then the distribution."""
+    rows = [
+        [
+            item.name,
+            _estimate_text(item.estimate),
+            str(item.observations),
+            "" if item.distribution is None else str(item.distribution),
+        ]
+        for item in statistics
+    ]
+    return _rows(
+        ["game statistic", "mean (95% CI)", "observations", "distribution (mean ± sd [min-max])"],
+        rows,
+    )
+
+
+def _estimate_text(estimate: Estimate) -> str:
+    if not math.isfinite(estimate.half_width):
+        return f"{estimate.mean:.3f}"
+    return str(estimate)

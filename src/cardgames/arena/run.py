@@ -183,26 +183,38 @@ def _run(
 ) -> Report:
     """Play every match of the plan on the executor and add them up in match order."""
     opened = _Opened(executor, workers)
+    report_progress, end_progress = _progress(progress, f"{plan.slug} ({mode})", matches)
+    try:
+        tally, seconds = _play_all(opened, plan, matches, chunksize, report_progress)
+    finally:
+        end_progress()
+        opened.close()
+    return tally.report(mode, matches, seconds, opened.description)
+
+
+def _play_all(
+    opened: _Opened,
+    plan: _Plan,
+    matches: int,
+    chunksize: int | None,
+    report_progress: Progress,
+) -> tuple[Tally, float]:
+    """Play every match of the plan on an opened executor; the tally and the seconds."""
     if isinstance(opened.executor, cf.ProcessPoolExecutor):
         _check_picklable(plan)
     size = chunksize or max(1, min(256, matches // (8 * opened.slots)))
     if not isinstance(size, int) or size < 1:
         msg = f"chunksize must be a positive int or None, got {chunksize!r}"
         raise InvalidSetupError(msg)
-    report_progress, end_progress = _progress(progress, f"{plan.slug} ({mode})", matches)
     tally = Tally(plan)
     start = time.perf_counter()
-    try:
-        done = 0
-        for first, played in _ordered(opened.executor, plan, _chunks(matches, size), opened.slots):
-            for offset, record in enumerate(played):
-                tally.add(first + offset, record)
-            done += len(played)
-            report_progress(done, matches)
-    finally:
-        end_progress()
-        opened.close()
-    return tally.report(mode, matches, time.perf_counter() - start, opened.description)
+    done = 0
+    for first, played in _ordered(opened.executor, plan, _chunks(matches, size), opened.slots):
+        for offset, record in enumerate(played):
+            tally.add(first + offset, record)
+        done += len(played)
+        report_progress(done, matches)
+    return tally, time.perf_counter() - start
 
 
 def _ordered(

@@ -23,6 +23,7 @@ from cardgames.arena.report import (
     SeatResult,
     Timing,
 )
+from cardgames.arena.stats import StatTally, measured, shared
 
 __all__ = ["Tally"]
 
@@ -78,6 +79,14 @@ class Tally:
         self.choosing = [0.0] * bots
         self.choices = [0] * bots
         self.total_decisions = 0
+        first = getattr(plan.rules, "first_player", 0) % plan.players
+        self.first_seat = first
+        self.stats = StatTally(
+            (
+                *measured(plan.slug, plan.players, plan.rules),
+                *shared(plan.players, first, [spec.label for spec in plan.bots]),
+            )
+        )
 
     def add(self, match: int, played: _Played) -> None:
         """Take the next match (matches arrive in order)."""
@@ -102,7 +111,13 @@ class Tally:
         """Fold the pending deal into the statistics, unless one of its matches failed."""
         pending, self.pending = self.pending, []
         if any(played.error is not None for _, played in pending):
+            self.stats.open_unit()
+            self.stats.close_unit(failed=True)
             return
+        self.stats.open_unit()
+        for match, played in pending:
+            self.stats.add((*played.stats, *self._shared(match, played)))
+        self.stats.close_unit(failed=False)
         plan = self.plan
         bots = len(plan.bots)
         unit_sum = [0.0] * bots
@@ -123,6 +138,18 @@ class Tally:
         for (a, b), running in self.pairs.items():
             if unit_count[a] and unit_count[b]:
                 running.add(unit[a] - unit[b])
+
+    def _shared(self, match: int, played: _Played) -> list[tuple[float, ...]]:
+        """A match's observations of the win-share statistics (`stats.shared`)."""
+        seating = self.plan.seating(match)
+        values: list[tuple[float, ...]] = [(share,) for share in played.shares]
+        values.append((played.shares[self.first_seat],))
+        bots = len(self.plan.bots)
+        values += [
+            tuple(played.shares[seat] for seat, held in enumerate(seating) if held == bot)
+            for bot in range(bots if bots > 1 else 0)
+        ]
+        return values
 
     def _fold_match(
         self, match: int, played: _Played, seat_sum: list[float]
@@ -197,6 +224,7 @@ class Tally:
             errors=self.error_count,
             error_samples=tuple(self.errors),
             timing=timing,
+            statistics=self.stats.results(),
         )
 
 

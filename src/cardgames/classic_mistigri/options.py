@@ -32,8 +32,25 @@ def _check_most_pairs_wins(_: object, __: object, value: object) -> None:
 class Rules:
     """The options of classic Mistigri; the defaults are the rulebook's game."""
 
-    first_player: int = attrs.field(default=0, validator=_check_first_player)
+    first_player: int = attrs.field(
+        default=0,
+        validator=_check_first_player,
+        metadata={
+            "clause": "CL-2",
+            "low": 0,
+            "en": "the seat dealt to first, who plays first (the youngest player)",
+            "fr": "la place servie en premier, qui joue en premier (le plus jeune joueur)",
+        },
+    )
     """The seat that is dealt to first and plays first (the rulebook's youngest player)."""
-    most_pairs_wins: bool = attrs.field(default=False, validator=_check_most_pairs_wins)
+    most_pairs_wins: bool = attrs.field(
+        default=False,
+        validator=_check_most_pairs_wins,
+        metadata={
+            "clause": "CL-7",
+            "en": "only the players with the most pairs laid win (else all but the Mistigri's)",
+            "fr": "seuls gagnent ceux qui ont posé le plus de paires (sinon tous sauf le Mistigri)",
+        },
+    )
     """CL-7: when true, among the players without the Mistigri only those with the most pairs
     laid are winners. Off by default: everyone but the Mistigri's holder wins."""

@@ -453,6 +453,7 @@ GAME: Game[State] = Game(
     parts={
         "encoding": "cardgames.classic_mistigri.encoding:ENCODING",
         "handbook": "cardgames.classic_mistigri.handbook:Handbook",
+        "statistics": "cardgames.classic_mistigri.stats:STATISTICS",
         "text": "cardgames.classic_mistigri.text:Text",
     },
 )

@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 import cardgames
 from cardgames import _build
-from cardgames.cli import demo, play, serve, simulate, tournament
+from cardgames.cli import demo, play, rules, serve, simulate, tournament
 from cardgames.errors import CardGameError, MissingExtraError
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (play, demo, serve, simulate, tournament)
+_COMMANDS = (play, demo, serve, simulate, tournament, rules)
 """The subcommand modules, in the order `--help` lists them."""
 
 
@@ -57,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command, for the reports
     if args.version:
         print(f"cardgames {cardgames.__version__}, {_build.short()}")  # noqa: T201 - the output
         return 0

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 import cardgames
 from cardgames import _extras
 from cardgames.arena import Report, plot
+from cardgames.arena.rulebook import options, parse_options
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
 from cardgames.errors import InvalidSetupError
@@ -34,7 +32,8 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
         action="append",
         default=[],
         metavar="OPTION=VALUE",
-        help="a rules option of the game, as in --rule rounds=1 (repeatable)",
+        help="a rules option of the game, as in --rule rounds=1 (repeatable); "
+        "cardgames rules SLUG lists them",
     )
     parser.add_argument(
         "--seed",
@@ -65,7 +64,7 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
-        help="draw the win shares and scores (needs cardgames-rules[plot])",
+        help="draw the win shares and scores, or the variants' plots (needs cardgames-rules[plot])",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -96,20 +95,6 @@ def bots_of(args: argparse.Namespace) -> list[BotSpec]:
     return [BotSpec.parse(text) for text in args.bots.split(",") if text.strip()]
 
 
-def _value(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def _frozen(value: object) -> object:
-    """JSON lists as tuples: `Rules` fields hold tuples."""
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    return value
-
-
 def rules_of(args: argparse.Namespace, game: Game[Any]) -> object:
     """The `Rules` of `--rule` options, or `None` for the default rules.
 
@@ -118,22 +103,17 @@ def rules_of(args: argparse.Namespace, game: Game[Any]) -> object:
     """
     if not args.rule:
         return None
-    known = [field.name for field in attrs.fields(game.Rules)]
-    options = {}
+    rules = None
     for item in args.rule:
-        name, equals, value = item.partition("=")
-        if not equals or name.strip() not in known:
+        if "=" not in item:
+            known = ", ".join(option.name for option in options(game))
             msg = (
                 f"{item!r} is not OPTION=VALUE for a rules option of {game.title}; "
-                f"its options: {', '.join(known)}"
+                f"its options: {known} (see: cardgames rules {game.slug})"
             )
             raise InvalidSetupError(msg)
-        options[name.strip()] = _frozen(_value(value.strip()))
-    try:
-        return game.Rules(**options)
-    except (TypeError, ValueError) as error:
-        msg = f"bad rules options {options}: {error}"
-        raise InvalidSetupError(msg) from None
+        rules = parse_options(game, item, rules)
+    return rules
 
 
 def where_of(args: argparse.Namespace) -> dict[str, Any]:

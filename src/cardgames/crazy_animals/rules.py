@@ -714,7 +714,7 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         if not final_left:
             return _end_round(state, pos, slots, discard, events)
         to_move, step = (mover + 1) % n, _TURN
-    elif turns == n:
+    elif turns >= state.rules.knock_turns(n):  # CA-6, or the knock_after house rule
         to_move, step = mover, _KNOCKING
     else:
         to_move, step = (mover + 1) % n, _TURN
@@ -988,6 +988,7 @@ GAME: Game[State] = Game(
         "handbook": "cardgames.crazy_animals.handbook:Handbook",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
         "memory": "cardgames.crazy_animals.memory:Memory",
+        "statistics": "cardgames.crazy_animals.stats:STATISTICS",
         "text": "cardgames.crazy_animals.text:Text",
     },
 )

@@ -48,17 +48,52 @@ def _check_rounds(_: object, attribute: attrs.Attribute[int], value: int) -> Non
 class Rules:
     """The options of Crazy Mistigri; the defaults are the rulebook's game and its rulings."""
 
-    first_player: int = attrs.field(default=0, validator=_check_seat_number)
+    first_player: int = attrs.field(
+        default=0,
+        validator=_check_seat_number,
+        metadata={
+            "clause": "CM-11",
+            "low": 0,
+            "en": "the seat that deals and plays first in round 1 (the youngest player)",
+            "fr": "la place qui distribue et joue en premier à la manche 1 (le plus jeune)",
+        },
+    )
     """The seat that starts (deals and plays first) in round 1: the rulebook's youngest player."""
     colour_layout: tuple[tuple[int, ...], ...] = attrs.field(
-        default=DEFAULT_LAYOUT, validator=_check_layout
+        default=DEFAULT_LAYOUT,
+        validator=_check_layout,
+        metadata={
+            "clause": "CM-1",
+            "en": "for each value 1..9, the colours (1..9) of its 10 - value cards",
+            "fr": "pour chaque valeur 1..9, les couleurs (1..9) de ses 10 - valeur cartes",
+        },
     )
     """CM-1: for each value 1..9, the colours (1..9) of its ``10 - value`` cards. The rulebook
     does not print the colours; enter your own deck's layout here. Two cards of the same value
     and colour make a value pair (CM-4)."""
-    rounds: int = attrs.field(default=2, validator=_check_rounds)
+    rounds: int = attrs.field(
+        default=2,
+        validator=_check_rounds,
+        metadata={
+            "clause": "CM-10",
+            "low": 1,
+            "high": 1000,
+            "en": "the rounds of a match before a tie-break",
+            "fr": "les manches d'une partie avant le départage",
+        },
+    )
     """CM-10: the rounds of a match before a tie-break."""
-    max_rounds: int = attrs.field(default=10, validator=_check_rounds)
+    max_rounds: int = attrs.field(
+        default=10,
+        validator=_check_rounds,
+        metadata={
+            "clause": "CM-10",
+            "low": 1,
+            "high": 1000,
+            "en": "the last round; a lowest total still tied then is a shared win",
+            "fr": "la dernière manche ; un plus petit total encore à égalité partage la victoire",
+        },
+    )
     """CM-10: the last round; a lowest total still tied then is a shared win."""
 
     def __attrs_post_init__(self) -> None:

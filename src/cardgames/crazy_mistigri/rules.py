@@ -1192,6 +1192,7 @@ GAME: Game[State] = Game(
         "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
         "handbook": "cardgames.crazy_mistigri.handbook:Handbook",
         "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
+        "statistics": "cardgames.crazy_mistigri.stats:STATISTICS",
         "text": "cardgames.crazy_mistigri.text:Text",
     },
 )

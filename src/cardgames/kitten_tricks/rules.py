@@ -649,6 +649,7 @@ GAME: Game[State] = Game(
         "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
         "handbook": "cardgames.kitten_tricks.handbook:Handbook",
         "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
+        "statistics": "cardgames.kitten_tricks.stats:STATISTICS",
         "text": "cardgames.kitten_tricks.text:Text",
     },
 )
