@@ -1,12 +1,23 @@
-"""What one seat's browser is shown: the protocol's update and its text for people.
+"""What one seat's browser is shown: the protocol's update and its page, ready to draw.
 
 The server sends each browser one JSON message per change of its table: the protocol's
-[`Update`][cardgames.protocol.Update] for that seat (its view and the events it saw since its
-cursor, nothing else) and, beside it, the same information made ready for the page: the
-narration in the table's language, the seat's moves as labelled buttons (each with the exact
-[`Act`][cardgames.protocol.Act] message to send back), the card rows to draw and the result.
-Everything here is computed from that seat's view and events only, so a page can show nothing
-its seat may not know.
+[`Update`][cardgames.protocol.Update] for that seat and, beside it, the same information made
+ready for the page: the narration in the table's language, the board (every card place on the
+table, each card with its spoken label and, when a move can start there, its *pick*), the
+moves (each with the exact [`Act`][cardgames.protocol.Act] message to send back and the picks
+that choose it), the result and the score sheet.
+
+A person's seat is shown what its screen may show ([`cardgames.shown`][cardgames.shown]): no
+remembered card anywhere, and what the person is looking at now only in the update's
+`glimpse` field; the board names the slot a glimpsed card lies in, never the card. Everything
+is computed from that seat's share of the table, so a page can show nothing its seat may not
+see.
+
+A move that is a card is chosen on the card: its `picks` are the places to click, in order
+(`"h:<code>"` a card of one's hand, `"f:<seat>:<position>"` a face-down card of a fanned hand,
+`"s:<seat>:<slot>"` a slot, `"d"` the discard pile, `"p:<code>"` a card of the discard pile,
+`"k"` the stock, `"seat:<n>"` a player); a move with several orders of picks lists each as
+one path. A move with no pick (pass, knock, an effect) is a button.
 
 Examples:
     >>> from cardgames.table import Table
@@ -15,29 +26,33 @@ Examples:
     >>> shown = Presenter(table, "en").message(0, since=0)
     >>> shown["page"]["status"], shown["update"]["cursor"] == table.cursor
     ('Your turn', True)
-    >>> shown["page"]["moves"][0]["label"]
-    'Play the red 3'
+    >>> shown["page"]["moves"][0]["paths"]
+    [['h:red-3']]
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from cardgames.bots.levels import NAMES as LEVEL_NAMES
+from cardgames.bots.levels import level_of
 from cardgames.cards import Card
-from cardgames.engine import Action, View
+from cardgames.engine import Action, Event, View
 from cardgames.protocol import Act, update
+from cardgames.shown import shown
 from cardgames.table import Table
 from cardgames.text import LANGUAGES, Narrator
 
-__all__ = ["LANGUAGES", "Presenter"]
+__all__ = ["LANGUAGES", "WORDS", "Presenter"]
 
-_WORDS: Mapping[str, Mapping[str, str]] = {
+WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "your-turn": "Your turn",
+        "thinking": "{name} is thinking…",
         "their-turn": "{name} is playing",
         "over": "The match is over",
         "you": "you",
@@ -46,15 +61,55 @@ _WORDS: Mapping[str, Mapping[str, str]] = {
         "scores": "Final scores",
         "moves": "Your moves",
         "no-moves": "Wait for your turn.",
+        "over-moves": "The match is over: play again, or open a new table.",
+        "pick-next": "Now pick where it goes.",
+        "pick-card": "Play by clicking a highlighted card.",
+        "your-cards": "Your cards",
+        "cancel": "Cancel",
         "table": "The table",
         "log": "What happened",
         "round": "Round {round}",
-        "seat-link": "Seat of {name}",
         "hand": "Your hand",
         "refused": "Refused",
+        "rematch": "Play again",
+        "new-table": "New table",
+        "rules": "Rules",
+        "close": "Close",
+        "score-sheet": "Score sheet",
+        "total": "Total",
+        "memorised": "Memorised",
+        "memory-aid": "Memory aid on: your screen keeps the cards you have seen.",
+        "glimpse-first-look": "Look at your slots 1 and 4, then remember them.",
+        "glimpse-peek": "You peek at your own card.",
+        "glimpse-taken": "The card you took, now face down in your slot.",
+        "glimpse-drawn": "The card you drew: place it or discard it.",
+        "slot": "slot {n}",
+        "your-slot": "Your slot {n}",
+        "their-slot": "{name}'s slot {n}",
+        "face-down": "face down",
+        "fan-card": "{name}'s card {n} of {count}, face down",
+        "hand-card": "Your card: {card}",
+        "stock": "Stock, {count} cards",
+        "discard": "Discard pile",
+        "discard-top": "Discard pile: {card}",
+        "empty": "empty",
+        "drawn": "Card drawn",
+        "trick": "Trick",
+        "last-trick": "Trick won by {name}",
+        "trump": "Trump",
+        "pairs": "Pairs laid: {count}",
+        "collection": "Collection",
+        "super-chats": "Super Chats: {count}",
+        "cards-left": "{count} cards",
+        "card-left": "1 card",
+        "bot": "bot",
+        "reconnecting": "Reconnecting…",
+        "moved": "The next match is ready…",
+        "player": "Give it to {name}",
     },
     "fr": {
         "your-turn": "À vous de jouer",
+        "thinking": "{name} réfléchit…",
         "their-turn": "{name} joue",
         "over": "La partie est finie",
         "you": "vous",
@@ -63,66 +118,116 @@ _WORDS: Mapping[str, Mapping[str, str]] = {
         "scores": "Scores finaux",
         "moves": "Vos coups",
         "no-moves": "Attendez votre tour.",
+        "over-moves": "La partie est finie : rejouez, ou ouvrez une nouvelle table.",
+        "pick-next": "Choisissez maintenant où elle va.",
+        "pick-card": "Jouez en touchant une carte en surbrillance.",
+        "your-cards": "Vos cartes",
+        "cancel": "Annuler",
         "table": "La table",
         "log": "Ce qui s’est passé",
         "round": "Manche {round}",
-        "seat-link": "Place de {name}",
         "hand": "Votre main",
         "refused": "Refusé",
-    },
-}
-"""The page's own words (its headings and statuses); everything about the game is narrated."""
-
-_ZONE_WORDS: Mapping[str, Mapping[str, str]] = {
-    "en": {"hand": "Your hand", "knowledge": "What you know of each player's cards"},
-    "fr": {
-        "hand": "Votre main",
-        "knowledge": "Ce que vous savez des cartes de chacun",
-        "discard_pile": "Défausse",
-        "trick": "Pli en cours",
-        "collections": "Collections",
+        "rematch": "Rejouer",
+        "new-table": "Nouvelle table",
+        "rules": "Règles",
+        "close": "Fermer",
+        "score-sheet": "Bloc de score",
+        "total": "Total",
+        "memorised": "C’est mémorisé",
+        "memory-aid": "Aide-mémoire activée : votre écran garde les cartes que vous avez vues.",
+        "glimpse-first-look": "Regardez vos emplacements 1 et 4, puis retenez-les.",
+        "glimpse-peek": "Vous regardez votre carte.",
+        "glimpse-taken": "La carte prise, maintenant face cachée dans votre emplacement.",
+        "glimpse-drawn": "La carte piochée : posez-la ou défaussez-la.",
+        "slot": "emplacement {n}",
+        "your-slot": "Votre emplacement {n}",
+        "their-slot": "Emplacement {n} de {name}",
+        "face-down": "face cachée",
+        "fan-card": "Carte {n} sur {count} de {name}, face cachée",
+        "hand-card": "Votre carte : {card}",
+        "stock": "Pioche, {count} cartes",
+        "discard": "Défausse",
+        "discard-top": "Défausse : {card}",
+        "empty": "vide",
         "drawn": "Carte piochée",
+        "trick": "Pli",
+        "last-trick": "Pli gagné par {name}",
         "trump": "Atout",
-        "in_play": "En jeu",
-        "chosen_card": "Carte choisie",
+        "pairs": "Paires posées : {count}",
+        "collection": "Collection",
+        "super-chats": "Super Chats : {count}",
+        "cards-left": "{count} cartes",
+        "card-left": "1 carte",
+        "bot": "robot",
+        "reconnecting": "Reconnexion…",
+        "moved": "La partie suivante est prête…",
+        "player": "La donner à {name}",
     },
 }
-"""Headings of the card rows of a view, by view field (others read their field name)."""
+"""The page's own words in each language (everything about the game is narrated)."""
 
-_BASE_FIELDS = frozenset(attrs.fields_dict(View)) | {"format", "version", "game", "outcome"}
-"""Fields every view has: the page shows them in its own places, not as card rows."""
-
-_PALETTE = (
-    "#c0392b",
-    "#d68910",
-    "#1e8449",
-    "#2471a3",
-    "#7d3c98",
-    "#ca6f1e",
-    "#c2185b",
-    "#117a65",
-    "#5d6d7e",
-    "#6e2c00",
+_PAGE_WORDS = (
+    "moves",
+    "no-moves",
+    "over-moves",
+    "pick-next",
+    "pick-card",
+    "cancel",
+    "table",
+    "log",
+    "scores",
+    "rematch",
+    "new-table",
+    "rules",
+    "close",
+    "score-sheet",
+    "total",
+    "memorised",
+    "reconnecting",
+    "moved",
+    "refused",
 )
-"""Card colours for cards without a colour of their own, picked by their number."""
+"""The words the page's script needs to label its own controls."""
 
-_COLOURS: Mapping[str, str] = {
-    "red": "#c0392b",
-    "yellow": "#d4ac0d",
+_FACE_COLOURS: Mapping[str, str] = {
+    "red": "#b03a2e",
+    "yellow": "#9a7d0a",
     "green": "#1e8449",
-    "blue": "#2471a3",
-    "purple": "#7d3c98",
-    "orange": "#e67e22",
-    "pink": "#d81b60",
+    "blue": "#1f618d",
+    "purple": "#6c3483",
+    "orange": "#b9560f",
+    "pink": "#ad1457",
+    "grey": "#515a5a",
     "brown": "#6e2c00",
-    "grey": "#5d6d7e",
-    "black": "#212f3d",
 }
-"""Card colours named in a card's English name."""
+"""Ink of each colour named in a card's English name, dark enough to read on white."""
 
+_SHAPES: Mapping[str, str] = {
+    "red": "circle",
+    "yellow": "star",
+    "green": "triangle",
+    "blue": "square",
+    "purple": "diamond",
+    "orange": "hexagon",
+    "pink": "heart",
+    "grey": "cross",
+    "brown": "moon",
+}
+"""Crazy Mistigri: the shape drawn on each colour's cards, so colour is never the only cue."""
 
-def _words(language: str) -> Mapping[str, str]:
-    return _WORDS[language]
+_TOYS: Mapping[str, str] = {
+    "red": "ball",
+    "yellow": "yarn",
+    "green": "mouse",
+    "blue": "fish",
+    "purple": "feather",
+}
+"""Kitten tricks: the toy drawn on each colour's cards."""
+
+_SPECIAL_ICONS = {"swap": "swap", "peek": "eye", "draw-two": "two"}
+"""Crazy Animals: the icon of each special card (by code)."""
+
 
 
 class Presenter:
@@ -147,63 +252,90 @@ class Presenter:
         self._english = Narrator(table.game, names=names, lang="en")
         view = table.view(0)
         deck = table.game.deck(table.players, view.rules)
-        self._deck_codes = frozenset(card.code for card in deck)
         self._faces = {card.code: self._face(card) for card in deck}
+
+    @property
+    def words(self) -> Mapping[str, str]:
+        """The page's words in the table's language."""
+        return WORDS[self.language]
 
     def message(self, seat: int, *, since: int) -> dict[str, Any]:
         """Return the message for ``seat``'s browser: its update since ``since``, and its page."""
-        # The protocol's update: the view (without its event log) and the events since `since`.
-        message = update(self.table, seat, since)
-        view = self.table.view(seat)
-        events = message.events
+        table = self.table
+        message = update(table, seat, since)
         document = message.to_dict()
+        if seat in table.bots:
+            view = table.view(seat)
+        else:
+            view = shown(table, seat).view  # the whole log as the person may see it now
         narrator = self._narrators[seat]
-        words = _words(self.language)
+        words = self.words
         page: dict[str, Any] = {
-            "title": self.table.game.title,
+            "title": table.game.title,
+            "slug": table.game.slug,
             "language": self.language,
             "seat": seat,
-            "names": list(self.table.names),
-            "bots": sorted(self.table.bots),
+            "names": list(table.names),
+            "bots": sorted(table.bots),
+            "levels": {str(s): self._level(s) for s in table.bots},
             "round": words["round"].format(round=view.round),
             "status": self._status(view),
             "yourTurn": view.to_move == seat,
+            "thinking": view.to_move is not None and view.to_move in table.bots,
             "scores": list(view.scores),
             "lines": list(narrator.view(view)),
-            "events": list(narrator.events(events)),
-            "moves": [self._move(seat, narrator, action) for action in view.legal_actions],
-            "rows": self._rows(view, document["view"]),
-            "cards": self._faces if since == 0 else {},
+            "events": list(narrator.events(message.events)),
+            "board": self._board(seat, view),
+            "moves": [self._move(seat, narrator, view, a) for a in view.legal_actions],
+            "glimpse": self._glimpse(message.glimpse),
+            "memoryAid": table.memory_aid,
+            "memoryAidText": words["memory-aid"] if table.memory_aid else "",
+            "faces": self._faces if since == 0 else {},
             "result": self._result(view),
-            "words": {key: words[key] for key in ("moves", "no-moves", "table", "log", "scores")},
+            "words": {key: words[key] for key in _PAGE_WORDS},
         }
         return {"type": "update", "update": document, "page": page}
 
+    def _level(self, seat: int) -> str:
+        level = level_of(str(self.table.bots[seat]))
+        if level is None:
+            return self.words["bot"]
+        return LEVEL_NAMES[self.language][level]
+
     def _status(self, view: View) -> str:
-        words = _words(self.language)
+        words = self.words
         if view.to_move is None:
             return words["over"]
         if view.to_move == view.seat:
             return words["your-turn"]
-        return words["their-turn"].format(name=self.table.names[view.to_move])
+        name = self.table.names[view.to_move]
+        key = "thinking" if view.to_move in self.table.bots else "their-turn"
+        return words[key].format(name=name)
 
-    def _move(self, seat: int, narrator: Narrator, action: Action) -> dict[str, Any]:
+    def _move(self, seat: int, narrator: Narrator, view: View, action: Action) -> dict[str, Any]:
         message = Act(seat=seat, action=action, cursor=self.table.cursor)
-        # A blind draw names a position in a fanned hand (the engine contract): the page
-        # shows it as a face-down card to pick.
-        position = getattr(action, "position", None)
         return {
             "label": _capitalized(narrator.action(action)),
             "act": message.to_dict(),
-            "cards": [card.code for card in _cards_of(action)],
-            "position": position if isinstance(position, int) else None,
+            "paths": _paths(self.table.game.slug, view, action),
+            "explain": "",
+        }
+
+    def _glimpse(self, glimpse: Any) -> dict[str, Any] | None:  # noqa: ANN401 - a Glimpse
+        """The words around the update's glimpse (its cards travel in the update only)."""
+        if glimpse is None:
+            return None
+        return {
+            "text": self.words[f"glimpse-{glimpse.reason}"],
+            "memorise": glimpse.reason != "drawn",
+            "reason": glimpse.reason,
         }
 
     def _result(self, view: View) -> dict[str, Any] | None:
         outcome = self.table.outcome
         if outcome is None:
             return None
-        words = _words(self.language)
+        words = self.words
         names = [self._name(view.seat, seat) for seat in outcome.winners]
         key = "winners" if len(names) == 1 else "tie"
         return {
@@ -213,60 +345,296 @@ class Presenter:
         }
 
     def _name(self, reader: int, seat: int) -> str:
-        return _words(self.language)["you"] if seat == reader else self.table.names[seat]
-
-    def _rows(self, view: View, document: dict[str, Any]) -> list[dict[str, Any]]:
-        """The card rows of the view (``document``, its JSON form): every field with cards."""
-        rows: list[dict[str, Any]] = []
-        zone_words = _ZONE_WORDS[self.language]
-        for field, value in document.items():
-            if field in _BASE_FIELDS:
-                continue
-            label = zone_words.get(field, field.replace("_", " ").capitalize())
-            if isinstance(value, str) and value in self._deck_codes:
-                rows.append({"field": field, "label": label, "seats": [], "cards": [[value]]})
-            elif self._is_card_list(value) and any(value):
-                rows.append({"field": field, "label": label, "seats": [], "cards": [value]})
-            elif (
-                isinstance(value, list)
-                and len(value) == view.players
-                and all(self._is_card_list(v) for v in value)
-                and any(value)
-            ):
-                seats = [self._name(view.seat, seat) for seat in range(view.players)]
-                rows.append({"field": field, "label": label, "seats": seats, "cards": value})
-        return rows
-
-    def _is_card_list(self, value: object) -> bool:
-        """Whether ``value`` is a list of card codes (`None`: a card this seat cannot see)."""
-        return isinstance(value, list) and all(
-            v is None or (isinstance(v, str) and v in self._deck_codes) for v in value
-        )
+        return self.words["you"] if seat == reader else self.table.names[seat]
 
     def _face(self, card: Card) -> dict[str, str]:
-        """How the page draws ``card``: its name, the big mark in its corner and its colour."""
+        """How the page draws ``card``: its name, corner mark, ink, picture and word."""
         label = self._narrators[0].card(card)
-        english = self._english.card(card)
+        english = self._english.card(card).lower()
+        slug = self.table.game.slug
         number = re.search(r"\d+", english)
-        words = re.findall(r"[a-z]+", english.lower())
-        colour = next((_COLOURS[w] for w in words if w in _COLOURS), None)
-        if colour is None:
-            colour = _PALETTE[int(number.group()) % len(_PALETTE)] if number else "#212f3d"
-        mark = number.group() if number else label
-        return {"label": label, "mark": mark, "colour": colour}
+        colour = next((w for w in re.findall(r"[a-z]+", english) if w in _FACE_COLOURS), None)
+        face = {
+            "label": label,
+            "mark": number.group() if number else "",
+            "ink": _FACE_COLOURS[colour] if colour else "#1c2833",
+            "icon": "",
+            "word": "",
+        }
+        if card.code == "mistigri":
+            face.update(icon="mistigri", word="Mistigri")
+        elif slug == "classic-mistigri":
+            face["icon"] = "cat"
+        elif slug == "crazy-mistigri" and colour is not None:
+            face["icon"] = _SHAPES[colour]
+        elif slug == "kitten-tricks" and colour is not None:
+            face["icon"] = _TOYS[colour]
+            if "coup de patte" in english:
+                face.update(icon="paw", word="Coup de patte")
+        elif slug == "crazy-animals" and card.code in _SPECIAL_ICONS:
+            face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483")
+        return face
+
+    # -- the board ------------------------------------------------------------------------------
+
+    def _card(self, code: str | None, label: str, pick: str | None = None) -> dict[str, Any]:
+        """One card on the board: its code (`None` face down), its spoken label, its pick."""
+        return {"code": code, "label": label, "pick": pick}
+
+    def _named(self, card: Card) -> str:
+        return self._narrators[0].card(card)
+
+    def _board(self, seat: int, view: View) -> dict[str, Any]:
+        """Every card place of the table as ``seat`` may see it: players, centre and hand."""
+        build = _BOARDS.get(self.table.game.slug, _generic_board)
+        return build(self, seat, view)
+
+    def _seat_row(self, seat: int, reader: int, view: View) -> dict[str, Any]:
+        names = self.table.names
+        return {
+            "seat": seat,
+            "name": names[seat],
+            "me": seat == reader,
+            "bot": self._level(seat) if seat in self.table.bots else "",
+            "toMove": view.to_move == seat,
+            "score": view.scores[seat],
+            "note": "",
+            "cards": [],
+        }
+
+    def _fan(self, row: dict[str, Any], owner: int, count: int, pickable: bool) -> None:
+        words = self.words
+        name = self.table.names[owner]
+        row["cards"] = [
+            self._card(
+                None,
+                words["fan-card"].format(name=name, n=i + 1, count=count),
+                f"f:{owner}:{i}" if pickable else None,
+            )
+            for i in range(count)
+        ]
+        row["note"] = _count(words, count)
+
+    def _hand(self, hand: Sequence[Card]) -> dict[str, Any]:
+        words = self.words
+        order = _arranged(self.table.game.slug, hand)
+        cards = [
+            self._card(hand[i].code, words["hand-card"].format(card=self._named(hand[i])),
+                       f"h:{hand[i].code}")
+            for i in order
+        ]
+        return {"label": words["hand"], "cards": cards}
+
+    def _pile(self, label: str, cards: Sequence[Card], pick: Callable[[Card], str | None]) -> dict[str, Any]:
+        return {
+            "label": label,
+            "cards": [self._card(c.code, self._named(c), pick(c)) for c in cards],
+        }
 
 
-def _cards_of(action: Action) -> list[Card]:
-    """The cards an action names in its fields (a played card, a discarded pair...)."""
-    found: list[Card] = []
-    # Every action is an attrs record (the engine contract), which mypy cannot see on `Action`.
-    for field in attrs.fields(type(action)):  # type: ignore[arg-type]
-        value = getattr(action, field.name)
-        if isinstance(value, Card):
-            found.append(value)
-        elif isinstance(value, Sequence) and not isinstance(value, str):
-            found.extend(v for v in value if isinstance(v, Card))
-    return found
+def _generic_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
+    """A board for a game without its own layout: the players and the seat's own hand."""
+    players = [presenter._seat_row(s, seat, view) for s in range(view.players)]  # noqa: SLF001
+    hand = getattr(view, "hand", ())
+    return {"players": players, "centre": [], "hand": presenter._hand(hand)}  # noqa: SLF001
+
+
+def _classic_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
+    """Classic Mistigri: each player's fan, their pairs laid, and the seat's hand."""
+    p = presenter
+    words = p.words
+    players = []
+    draws = any(getattr(a, "position", None) is not None for a in view.legal_actions)
+    for other in range(view.players):
+        row = p._seat_row(other, seat, view)  # noqa: SLF001
+        if other != seat:
+            pickable = draws and other == view.draw_from  # type: ignore[attr-defined]
+            p._fan(row, other, view.hand_sizes[other], pickable)  # type: ignore[attr-defined]  # noqa: SLF001
+        pairs = view.pairs[other]  # type: ignore[attr-defined]
+        if pairs:
+            row["pairs"] = words["pairs"].format(count=len(pairs))
+        players.append(row)
+    return {"players": players, "centre": [], "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
+
+
+def _crazy_mistigri_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
+    """Crazy Mistigri: the fans, the discard pile (its cards pickable when a move takes one)."""
+    p = presenter
+    words = p.words
+    picks = {pick for a in view.legal_actions for path in _paths(p.table.game.slug, view, a) for pick in path}
+    players = []
+    for other in range(view.players):
+        row = p._seat_row(other, seat, view)  # noqa: SLF001
+        if other != seat:
+            pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
+            p._fan(row, other, view.hand_sizes[other], pickable)  # type: ignore[attr-defined]  # noqa: SLF001
+        if f"seat:{other}" in picks:
+            row["pick"] = f"seat:{other}"
+            row["pickLabel"] = words["player"].format(name=p.table.names[other])
+        players.append(row)
+    pile = view.discard_pile  # type: ignore[attr-defined]
+    centre = [p._pile(words["discard"], pile, lambda c: f"p:{c.code}" if f"p:{c.code}" in picks else None)]  # noqa: SLF001
+    return {"players": players, "centre": centre, "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
+
+
+def _kitten_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
+    """Kitten tricks: the trump, the trick (the last one stays until the next card), collections."""
+    p = presenter
+    words = p.words
+    players = []
+    for other in range(view.players):
+        row = p._seat_row(other, seat, view)  # noqa: SLF001
+        if other != seat:
+            row["note"] = _count(words, view.hand_sizes[other])  # type: ignore[attr-defined]
+        collection = view.collections[other]  # type: ignore[attr-defined]
+        row["collection"] = p._pile(words["collection"], collection, lambda _: None)  # noqa: SLF001
+        row["superChats"] = words["super-chats"].format(count=view.super_chats[other])  # type: ignore[attr-defined]
+        players.append(row)
+    centre = [p._pile(words["trump"], [view.trump], lambda _: None)]  # type: ignore[attr-defined]  # noqa: SLF001
+    trick = _trick_shown(view)
+    if trick is not None:
+        cards, winner = trick
+        label = words["trick"] if winner is None else words["last-trick"].format(name=p.table.names[winner])
+        pile = p._pile(label, [card for _, card in cards], lambda _: None)  # noqa: SLF001
+        for item, (who, _) in zip(pile["cards"], cards, strict=True):
+            item["by"] = p.table.names[who]
+        centre.append(pile)
+    return {"players": players, "centre": centre, "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
+
+
+def _trick_shown(view: View) -> tuple[list[tuple[int, Card]], int | None] | None:
+    """The trick on the table: the current one, or the last one won until a card is played."""
+    played: list[tuple[int, Card]] = []
+    winner: int | None = None
+    for event in view.events:
+        kind = event.kind
+        if kind == "played":
+            if winner is not None:
+                played, winner = [], None
+            played.append((event.seat, event.card))  # type: ignore[attr-defined]
+        elif kind == "trick-won":
+            winner = event.seat  # type: ignore[attr-defined]
+        elif kind in ("round-started", "round-ended"):
+            played, winner = [], None
+    return (played, winner) if played else None
+
+
+def _crazy_animals_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
+    """Crazy Animals: four slots per player (face down, or known with the memory aid), the piles.
+
+    A glimpsed card is not named here: the page turns the slot over from the update's glimpse.
+    """
+    p = presenter
+    words = p.words
+    slug = p.table.game.slug
+    picks = {pick for a in view.legal_actions for path in _paths(slug, view, a) for pick in path}
+    knowledge = view.knowledge  # type: ignore[attr-defined]
+    players = []
+    for other in range(view.players):
+        row = p._seat_row(other, seat, view)  # noqa: SLF001
+        name = p.table.names[other]
+        cards = []
+        for slot, known in enumerate(knowledge[other]):
+            pick = f"s:{other}:{slot}"
+            label = (
+                words["your-slot"].format(n=slot + 1)
+                if other == seat
+                else words["their-slot"].format(name=name, n=slot + 1)
+            )
+            code = None if known is None else known.code
+            label += f", {words['face-down']}" if known is None else f": {p._named(known)}"  # noqa: SLF001
+            cards.append({**p._card(code, label, pick if pick in picks else None), "slot": slot})  # noqa: SLF001
+        row["cards"] = cards
+        row["slots"] = True
+        players.append(row)
+    stock = {
+        "label": words["stock"].format(count=view.stock_size),  # type: ignore[attr-defined]
+        "cards": [p._card(None, words["stock"].format(count=view.stock_size), "k" if "k" in picks else None)],  # type: ignore[attr-defined]  # noqa: SLF001
+    }
+    pile = view.discard_pile  # type: ignore[attr-defined]
+    top = pile[-1] if pile else None
+    discard = {
+        "label": words["discard"],
+        "cards": [
+            p._card(  # noqa: SLF001
+                None if top is None else top.code,
+                words["discard-top"].format(card=words["empty"] if top is None else p._named(top)),  # noqa: SLF001
+                "d" if "d" in picks else None,
+            )
+        ],
+    }
+    centre = [stock, discard]
+    in_play = view.in_play  # type: ignore[attr-defined]
+    if in_play:
+        centre.append(p._pile(words["drawn"], in_play, lambda _: None))  # noqa: SLF001
+    drawn = view.drawn  # type: ignore[attr-defined]
+    if drawn is not None:  # the memory aid keeps it in the view
+        centre.append(p._pile(words["drawn"], [drawn], lambda _: None))  # noqa: SLF001
+    mine = players[seat]
+    return {"players": players, "centre": centre, "hand": {"label": words["your-cards"], "cards": mine["cards"], "slots": True}}
+
+
+_BOARDS: Mapping[str, Callable[[Presenter, int, View], dict[str, Any]]] = {
+    "classic-mistigri": _classic_board,
+    "crazy-mistigri": _crazy_mistigri_board,
+    "kitten-tricks": _kitten_board,
+    "crazy-animals": _crazy_animals_board,
+}
+"""Each game's board; a game without one gets the players and the hand."""
+
+
+def _paths(slug: str, view: View, action: Action) -> list[list[str]]:
+    """The orders of clicks that choose ``action`` on the board; `[]` for a button."""
+    kind = action.kind
+    fields = {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}  # type: ignore[arg-type]
+    seat = view.seat
+    if "position" in fields and isinstance(fields["position"], int):
+        owner = getattr(view, "draw_from", None)
+        return [] if owner is None else [[f"f:{owner}:{fields['position']}"]]
+    if slug == "crazy-animals":
+        return _animal_paths(seat, kind, fields)
+    hand = {card.code for card in getattr(view, "hand", ())}
+
+    def place(card: Card) -> str:
+        return f"h:{card.code}" if card.code in hand else f"p:{card.code}"
+
+    if kind == "discard-pair":
+        first, second = place(fields["first"]), place(fields["second"])
+        return [[first, second], [second, first]]
+    if kind in ("give-card", "pile-pick"):
+        return [[place(fields["card"]), f"seat:{fields['to']}"]]
+    if kind == "swap-with-pile":
+        mine, theirs = place(fields["discard"]), place(fields["take"])
+        return [[mine, theirs], [theirs, mine]]
+    cards = [v for v in fields.values() if isinstance(v, Card)]
+    if len(cards) == 1 and len(fields) == 1:
+        return [[place(cards[0])]]
+    return []
+
+
+def _animal_paths(seat: int, kind: str, fields: Mapping[str, Any]) -> list[list[str]]:
+    if kind == "draw":
+        return [["k"]]
+    if kind == "discard":
+        return [["d"]]
+    if kind == "take-discard":
+        return [["d", f"s:{seat}:{fields['slot']}"]]
+    if kind in ("replace", "peek"):
+        return [[f"s:{seat}:{fields['slot']}"]]
+    if kind == "swap":
+        mine, theirs = f"s:{seat}:{fields['slot']}", f"s:{fields['other']}:{fields['other_slot']}"
+        return [[mine, theirs], [theirs, mine]]
+    return []
+
+
+def _arranged(slug: str, hand: Sequence[Card]) -> tuple[int, ...]:
+    """The display order of ``hand``: its indices."""
+    del slug
+    return tuple(range(len(hand)))
+
+
+def _count(words: Mapping[str, str], count: int) -> str:
+    return words["card-left"] if count == 1 else words["cards-left"].format(count=count)
 
 
 def _capitalized(text: str) -> str:
