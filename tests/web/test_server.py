@@ -254,13 +254,59 @@ def test_a_page_message_shows_no_card_hidden_from_its_seat(slug: str) -> None:
                 card.code for zone in state.visible_zones(seat) for card in state.zones()[zone]
             }
             page = message["page"]
-            shown = {code for row in page["rows"] for cards in row["cards"] for code in cards}
-            shown |= {code for move in page["moves"] for code in move["cards"]}
+            shown = board_codes(page)
             assert not (shown & (hidden - seen)), f"seat {seat} is shown {shown & (hidden - seen)}"
         mover = table.to_move
         assert mover is not None
         table.act(mover, rng.choice(table.view(mover).legal_actions))
         steps += 1
+
+
+def board_codes(page: dict[str, Any]) -> set[str]:
+    """Every card code a page message shows on its board or names in its moves' picks."""
+    board = page["board"]
+    rows = [row["cards"] for row in board["players"]]
+    rows += [row["collection"]["cards"] for row in board["players"] if "collection" in row]
+    rows += [pile["cards"] for pile in board["centre"]] + [board["hand"]["cards"]]
+    codes = {card["code"] for cards in rows for card in cards if card["code"] is not None}
+    picks = {pick for move in page["moves"] for path in move["paths"] for pick in path}
+    return codes | {pick[2:] for pick in picks if pick.startswith(("h:", "p:"))}
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_every_pick_of_a_move_is_a_card_or_a_player_on_the_board(slug: str) -> None:
+    """Through a whole match, each move's picks name places the page draws as clickable."""
+    table = Table.new(slug, players=3, bots={1: "medium", 2: "easy"}, seed=21)
+    rng = random.Random(slug)
+    presenter = Presenter(table, "fr")
+    while True:
+        table.play_bots()
+        if table.is_over:
+            break
+        page = presenter.message(0, since=0)["page"]
+        board = page["board"]
+        places = {row.get("pick") for row in board["players"]}
+        for cards in [row["cards"] for row in board["players"]] + [
+            pile["cards"] for pile in board["centre"]
+        ] + [board["hand"]["cards"]]:
+            places |= {card["pick"] for card in cards}
+        for move in page["moves"]:
+            for path in move["paths"]:
+                assert set(path) <= places, f"{move['label']}: {path} not on the board"
+        table.act(0, rng.choice(table.view(0).legal_actions))
+
+
+def test_a_crazy_animals_board_names_no_face_down_card_without_the_memory_aid() -> None:
+    """The board leaves every slot face down (the glimpse turns them); the memory aid shows known ones."""
+    for aid in (False, True):
+        table = Table.new("crazy-animals", players=2, bots={1: "medium"}, seed=4, memory_aid=aid)
+        table.memorised(0)
+        table.act(0, table.view(0).legal_actions[-1])
+        table.play_bots()
+        page = Presenter(table, "en").message(0, since=0)["page"]
+        slots = [card["code"] for row in page["board"]["players"] for card in row["cards"]]
+        assert any(code is not None for code in slots) is aid
+        assert page["memoryAid"] is aid
 
 
 def test_serve_is_a_subcommand_with_a_database_option() -> None:

@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from cardgames import handbook
 from cardgames.bots.levels import NAMES as LEVEL_NAMES
 from cardgames.bots.levels import level_of
 from cardgames.cards import Card
@@ -74,6 +75,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "rematch": "Play again",
         "new-table": "New table",
         "rules": "Rules",
+        "options": "This table's options",
         "close": "Close",
         "score-sheet": "Score sheet",
         "total": "Total",
@@ -131,6 +133,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "rematch": "Rejouer",
         "new-table": "Nouvelle table",
         "rules": "Règles",
+        "options": "Les options de cette table",
         "close": "Fermer",
         "score-sheet": "Bloc de score",
         "total": "Total",
@@ -291,6 +294,8 @@ class Presenter:
             "memoryAid": table.memory_aid,
             "memoryAidText": words["memory-aid"] if table.memory_aid else "",
             "faces": self._faces if since == 0 else {},
+            "rules": self._rules(view) if since == 0 else None,
+            "sheet": self._sheet(view),
             "result": self._result(view),
             "words": {key: words[key] for key in _PAGE_WORDS},
         }
@@ -318,8 +323,27 @@ class Presenter:
             "label": _capitalized(narrator.action(action)),
             "act": message.to_dict(),
             "paths": _paths(self.table.game.slug, view, action),
-            "explain": "",
+            "explain": handbook.explain(self.table.game, action, self.language) or "",
         }
+
+    def _rules(self, view: View) -> list[dict[str, Any]]:
+        """The rules in the table's language, and this table's options, for the rules panel."""
+        game = self.table.game
+        sections = [
+            {"title": section.title, "paragraphs": list(section.paragraphs)}
+            for section in handbook.rules(game, self.language)
+        ]
+        options = handbook.options_text(game, view.rules, self.language)
+        if options:
+            sections.append({"title": self.words["options"], "paragraphs": list(options)})
+        return sections
+
+    def _sheet(self, view: View) -> dict[str, Any] | None:
+        """The score sheet, round by round, from the events the seat saw."""
+        sheet = handbook.score_sheet(self.table.game, view.events)
+        if not sheet.rows:
+            return None
+        return {"rows": [list(row) for row in sheet.rows], "totals": list(sheet.totals)}
 
     def _glimpse(self, glimpse: Any) -> dict[str, Any] | None:  # noqa: ANN401 - a Glimpse
         """The words around the update's glimpse (its cards travel in the update only)."""
@@ -417,7 +441,7 @@ class Presenter:
 
     def _hand(self, hand: Sequence[Card]) -> dict[str, Any]:
         words = self.words
-        order = _arranged(self.table.game.slug, hand)
+        order = handbook.arranged(self.table.game, hand)
         cards = [
             self._card(hand[i].code, words["hand-card"].format(card=self._named(hand[i])),
                        f"h:{hand[i].code}")
@@ -627,10 +651,6 @@ def _animal_paths(seat: int, kind: str, fields: Mapping[str, Any]) -> list[list[
     return []
 
 
-def _arranged(slug: str, hand: Sequence[Card]) -> tuple[int, ...]:
-    """The display order of ``hand``: its indices."""
-    del slug
-    return tuple(range(len(hand)))
 
 
 def _count(words: Mapping[str, str], count: int) -> str:
