@@ -356,6 +356,7 @@ def test_a_server_restart_loses_nothing(fresh_server: Server, browser: Any) -> N
     rng = random.Random(21)
     for _ in range(3):
         _play(page, rng)
+    _over(page)  # the bots' moves arrive one update at a time: wait for the person's turn
     before = (_cursor(page), page.inner_text("#players") + page.inner_text("#hand"), page.inner_text("#moves"))
     server.kill()
     server.start()
@@ -469,11 +470,12 @@ def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # no
     """With a pace, each bot move reaches the browser on its own, the pace apart; without, at once."""
     paced = Server(tmp_path / "paced.sqlite3", "--bot-pace", "0.4")
     try:
-        times = _bot_update_times(paced, "kitten-tricks")
+        paced_times = times = _bot_update_times(paced, "kitten-tricks")
     finally:
         paced.stop()
-    # The person's own move, then one update per bot move (two bots), each at the pace.
-    assert len(times) == 3
+    # The person's own move, then one update per bot move (at least the two bots), each at
+    # the pace.
+    assert len(times) >= 3
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     assert all(gap >= 0.35 for gap in gaps), gaps
     quick = Server(tmp_path / "quick.sqlite3")
@@ -481,5 +483,5 @@ def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # no
         times = _bot_update_times(quick, "kitten-tricks")
     finally:
         quick.stop()
-    assert len(times) == 3
-    assert times[-1] - times[0] < 0.35
+    assert len(times) == len(paced_times)  # the same bot moves, one update each
+    assert times[-1] - times[0] < 0.3 * (len(times) - 1)
