@@ -22,6 +22,9 @@ import cardgames
 
 PROMPT = re.compile(r"\((\d+)-(\d+)\) ?: $")
 PASS = re.compile(r"(press Enter|appuyez sur Entrée)\. $")
+MEMORISED = re.compile(r"(Press Enter to hide them|Appuyez sur Entrée pour les cacher)\. $")
+AGAIN = re.compile(r"\((y|o)/n\) ?: $")
+OTHER = re.compile(f"{PASS.pattern}|{MEMORISED.pattern}|{AGAIN.pattern}")
 MENU_ITEM = re.compile(r"^ {2}(\d+)\. (.+)$", re.MULTILINE)
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"}
 
@@ -86,7 +89,7 @@ def _drive(
                 break
             shown += chunk
             news = shown[answered:].decode("utf-8", "replace")
-            if PROMPT.search(news) or PASS.search(news):
+            if PROMPT.search(news) or OTHER.search(news):
                 os.write(master, answer(news))
                 answered = len(shown)
         else:
@@ -104,13 +107,16 @@ def _reader(seed: int) -> Callable[[str], bytes]:
     rng = random.Random(seed)
 
     def answer(news: str) -> bytes:
-        if PASS.search(news):
+        if PASS.search(news) or MEMORISED.search(news):
             return b"\n"
+        if AGAIN.search(news):
+            return b"n\n"
         prompt = PROMPT.search(news)
         assert prompt is not None
         first, last = int(prompt[1]), int(prompt[2])
-        if first == 1:  # the menu: its numbers are exactly 1..last
-            numbers = [int(n) for n, _ in MENU_ITEM.findall(news)]
+        assert first == 1, news  # people count from 1, positions too
+        if not news.rstrip().startswith("Position") and "\nPosition" not in news:
+            numbers = [int(n) for n, _ in MENU_ITEM.findall(news)]  # the menu: exactly 1..last
             assert numbers == list(range(1, last + 1)), news
         return f"{rng.randint(first, last)}\n".encode()
 
@@ -127,7 +133,8 @@ def test_a_person_plays_a_whole_match_of_each_game(slug: str) -> None:
     assert "Traceback" not in shown
     assert "Your choices:" in shown
     assert "Since your last move:" in shown
-    assert shown.rstrip().endswith("The match is over."), shown[-1000:]
+    assert "The match is over." in shown
+    assert shown.rstrip().endswith("Thanks for playing. Goodbye!"), shown[-1000:]
 
 
 def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None:
@@ -157,14 +164,15 @@ def test_a_match_in_french_on_one_terminal_with_two_people_in_hot_seat() -> None
     assert "\033[2J\033[3J" in shown  # the screen and the scrollback
     assert "Vos choix :" in shown
     assert "Chloé, à vous de jouer" in shown
-    assert shown.rstrip().endswith("La partie est terminée.")
+    assert "La partie est terminée." in shown
+    assert shown.rstrip().endswith("Merci d’avoir joué. Au revoir !")
 
 
 def test_the_end_of_input_says_goodbye_and_exits_0() -> None:
     """Ctrl-D at the first prompt ends the command with a short message and status 0."""
     status, shown = _drive(["play", "kitten-tricks", "--seed", "1"], lambda _: b"\x04")
     assert status == 0
-    assert "End of input: bye." in shown
+    assert "The match stops here. Goodbye!" in shown
     assert "Traceback" not in shown
 
 
@@ -174,7 +182,7 @@ def test_q_leaves_the_match() -> None:
         ["play", "crazy-animals", "--seed", "1", "--lang", "fr"], lambda _: b"q\n"
     )
     assert status == 0
-    assert "Vous avez quitté la partie : au revoir." in shown
+    assert "Vous avez quitté la partie. Au revoir !" in shown
 
 
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
@@ -195,7 +203,10 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
 def test_a_wrong_number_is_asked_again() -> None:
     """A number outside the menu, a word or a non-ASCII digit ("²") is asked again (issue 25)."""
     typed = iter([b"99\n", b"two\n", "\u00b2\n".encode(), b"\x04"])
-    status, shown = _drive(["play", "crazy-animals", "--seed", "2"], lambda _: next(typed))
+    status, shown = _drive(
+        ["play", "crazy-animals", "--seed", "2"],
+        lambda news: b"\n" if MEMORISED.search(news) else next(typed),
+    )
     assert status == 0
     assert shown.count("Type a number from 1 to") == 3
 

@@ -295,6 +295,7 @@ def test_the_score_sheet_adds_up_to_the_match_scores(game: Game[Any]) -> None:
         states = _random_match(game, game.min_players + 1, seed)
         final = states[-1]
         sheet = handbook.score_sheet(game, final.events)
+        assert final.outcome is not None
         assert sheet.totals == final.outcome.scores
         assert sheet.rows
         assert sheet.running[-1] == sheet.totals

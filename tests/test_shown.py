@@ -355,9 +355,9 @@ def test_a_persons_screen_is_narrated_without_the_hidden_cards() -> None:
     en = Narrator(CA, names=["Ana", "Ben"], seat=0)
     fr = Narrator(CA, names=["Ana", "Ben"], lang="fr", seat=0)
     assert en.event(events[-1]) == (
-        "You take the top card of the discard pile into slot 2 and discard the 3 that was there"
-    )
+        "You take the top card of the discard pile into slot 3 and discard the 3 that was there"
+    )  # people count slots from 1: TakeDiscard(2) is slot 3
     assert fr.event(events[-1]).startswith("Vous prenez la carte du dessus de la défausse")
     looked = next(event for event in events if event.kind == "looked" and event.seat == 0)  # type: ignore[attr-defined]
-    assert en.event(looked) == "You look at slots 0 and 3"
-    assert fr.event(looked) == "Vous regardez vos emplacements 0 et 3"
+    assert en.event(looked) == "You look at slots 1 and 4"
+    assert fr.event(looked) == "Vous regardez vos emplacements 1 et 4"

@@ -108,8 +108,8 @@ class Text:
 
     @staticmethod
     def action(action: Action) -> _Message:
-        """The message offering ``action`` (a draw by position)."""
-        return f"action.{action.kind}", {"position": action.position}  # type: ignore[attr-defined]
+        """The message offering ``action`` (a draw by position, counted from 1 for people)."""
+        return f"action.{action.kind}", {"position": action.position + 1}  # type: ignore[attr-defined]
 
     @staticmethod
     def event(event: Event) -> _Message:

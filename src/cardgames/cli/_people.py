@@ -23,10 +23,13 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C, as shells report a process ended by SIGINT."""
 
 _BYE = {
-    "en": {"interrupted": "Interrupted: the match is abandoned.", "eof": "End of input: bye."},
+    "en": {
+        "interrupted": "Interrupted: the match is abandoned.",
+        "eof": "The match stops here. Goodbye!",
+    },
     "fr": {
         "interrupted": "Interrompu : la partie est abandonnée.",
-        "eof": "Plus rien à lire : au revoir !",
+        "eof": "La partie s’arrête là. Au revoir !",
     },
 }
 
@@ -52,10 +55,11 @@ def add_options(parser: argparse.ArgumentParser, *, slug_default: str | None) ->
     )
     parser.add_argument(
         "--bots",
-        default="heuristic",
+        default="medium",
         metavar="BOT[,BOT...]",
-        help="the bots, given to the bot seats in order, the last one filling the rest: "
-        "heuristic, ismcts (options as in ismcts:iterations=200) or random (default heuristic)",
+        help="the bots, given to the bot seats in order, the last one filling the rest: a "
+        "level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts "
+        "(options as in ismcts:iterations=200) or random (default medium)",
     )
     parser.add_argument(
         "--lang", choices=LANGUAGES, default="en", help="the language of the text (default en)"

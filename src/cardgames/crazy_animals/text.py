@@ -4,7 +4,8 @@
 each card, action, event and view; the generic narrator, `cardgames.text.Narrator`, fills them
 in with the players' names. The cards are numbers 0 to 9 and three specials, named as printed:
 Swap, Peek and Draw two (in French Échanger, Regarder and Piocher deux fois). Each player's four
-face-down cards lie in slots 0 to 3 ("emplacements" in French).
+face-down cards lie in slots 0 to 3 ("emplacements" in French), which people are shown from 1:
+slots 1 to 4, the first look at slots 1 and 4 (issue 26).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ _EN: dict[str, str] = {
         "round {round} is dealt: {starter} {starter:starts|start}, and {face_up:the} starts "
         "the discard pile"
     ),
-    "event.looked": "{seat} {seat:looks|look} at slots 0 and 3: {first:the} and {last:the}",
-    "event.looked.hidden": "{seat} {seat:looks|look} at slots 0 and 3",
+    "event.looked": "{seat} {seat:looks|look} at slots 1 and 4: {first:the} and {last:the}",
+    "event.looked.hidden": "{seat} {seat:looks|look} at slots 1 and 4",
     "event.took-discard": (
         "{seat} {seat:takes|take} {card:the} from the discard pile into slot {slot} and "
         "{seat:discards|discard} {revealed:the} that was there"
@@ -110,7 +111,7 @@ _EN: dict[str, str] = {
     "item.slot": "{slot}: {card}",
     "item.slot.unknown": "{slot}: ?",
     "view.round": "round {round} of {rounds}; points so far: {scores}",
-    "view.row": "your cards (slots 0 to 3, face down): {slots}",
+    "view.row": "your cards (slots 1 to 4, face down): {slots}",
     "view.other-row": "what you know of {seat}'s cards: {slots}",
     "view.drawn": "you hold the drawn card: {card:the}",
     "view.pile": "discard pile: {top:the} on top ({count} {count:card|cards})",
@@ -147,11 +148,11 @@ _FR: dict[str, str] = {
         "{starter:commence|commencent|commencez} et {face_up:the} ouvre la défausse"
     ),
     "event.looked": (
-        "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 0 et 3 : "
+        "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 1 et 4 : "
         "{first:the} et {last:the}"
     ),
     "event.looked.hidden": (
-        "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 0 et 3"
+        "{seat} {seat:regarde|regardent|regardez} {seat:ses|leurs|vos} emplacements 1 et 4"
     ),
     "event.took-discard": (
         "{seat} {seat:prend|prennent|prenez} {card:the} de la défausse dans "
@@ -226,7 +227,7 @@ _FR: dict[str, str] = {
     "item.slot": "{slot} : {card}",
     "item.slot.unknown": "{slot} : ?",
     "view.round": "manche {round} sur {rounds} ; points jusqu’ici : {scores}",
-    "view.row": "vos cartes (emplacements 0 à 3, face cachée) : {slots}",
+    "view.row": "vos cartes (emplacements 1 à 4, face cachée) : {slots}",
     "view.other-row": "ce que vous savez des cartes {seat:de} : {slots}",
     "view.drawn": "vous tenez la carte piochée : {card:the}",
     "view.pile": "défausse : {top:the} au-dessus ({count} {count:carte|cartes})",
@@ -324,7 +325,7 @@ def _slots(row: tuple[Card | None, ...]) -> list[_Message]:
         ("item.slot.unknown", {"slot": slot})
         if card is None
         else ("item.slot", {"slot": slot, "card": card})
-        for slot, card in enumerate(row)
+        for slot, card in enumerate(row, start=1)
     ]
 
 
@@ -332,10 +333,16 @@ def _scores(scores: tuple[int, ...]) -> list[_Message]:
     return [("item.score", {"seat": seat, "points": points}) for seat, points in enumerate(scores)]
 
 
+_SLOT_FIELDS = frozenset({"slot", "other_slot"})
+
+
 def _fields(record: Any) -> dict[str, Any]:  # noqa: ANN401 - any attrs record
-    """The fields of an attrs record but ``visible_to``, by name."""
+    """The fields of an attrs record but ``visible_to``, by name; slots counted from 1."""
     names = (field.name for field in attrs.fields(type(record)))
-    return {name: getattr(record, name) for name in names if name != "visible_to"}
+    fields = {name: getattr(record, name) for name in names if name != "visible_to"}
+    for name in _SLOT_FIELDS & fields.keys():
+        fields[name] += 1
+    return fields
 
 
 def _hidden(event: Event) -> str:

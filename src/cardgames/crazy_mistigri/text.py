@@ -308,7 +308,9 @@ class Text:
         """The message offering ``action``."""
         fields = _fields(action)
         key = f"action.{action.kind}"
-        if action.kind == "discard-pair":
+        if action.kind == "draw":  # people count positions from 1
+            fields["position"] += 1
+        elif action.kind == "discard-pair":
             first, second = fields["first"], fields["second"]
             if first.value == second.value:
                 fields["value"] = first.value
