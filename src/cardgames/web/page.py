@@ -65,6 +65,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over-moves": "The match is over: play again, or open a new table.",
         "pick-next": "Now pick where it goes.",
         "pick-card": "Play by clicking a highlighted card.",
+        "in-words": "The table in words",
         "your-cards": "Your cards",
         "cancel": "Cancel",
         "table": "The table",
@@ -123,6 +124,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over-moves": "La partie est finie : rejouez, ou ouvrez une nouvelle table.",
         "pick-next": "Choisissez maintenant où elle va.",
         "pick-card": "Jouez en touchant une carte en surbrillance.",
+        "in-words": "La table en mots",
         "your-cards": "Vos cartes",
         "cancel": "Annuler",
         "table": "La table",
@@ -176,6 +178,7 @@ _PAGE_WORDS = (
     "over-moves",
     "pick-next",
     "pick-card",
+    "in-words",
     "cancel",
     "table",
     "log",
@@ -192,6 +195,19 @@ _PAGE_WORDS = (
     "refused",
 )
 """The words the page's script needs to label its own controls."""
+
+_PAINTS: Mapping[str, str] = {
+    "red": "#e74c3c",
+    "yellow": "#f7dc3a",
+    "green": "#2ecc71",
+    "blue": "#3498db",
+    "purple": "#9b59b6",
+    "orange": "#f39c12",
+    "pink": "#f48fb1",
+    "grey": "#aab7b8",
+    "brown": "#a0522d",
+}
+"""Bright paint of each colour, for a card's picture (outlined in the colour's ink)."""
 
 _FACE_COLOURS: Mapping[str, str] = {
     "red": "#b03a2e",
@@ -382,6 +398,7 @@ class Presenter:
             "label": label,
             "mark": number.group() if number else "",
             "ink": _FACE_COLOURS[colour] if colour else "#1c2833",
+            "paint": _PAINTS[colour] if colour else "#1c2833",
             "icon": "",
             "word": "",
         }
@@ -396,7 +413,7 @@ class Presenter:
             if "coup de patte" in english:
                 face.update(icon="paw", word="Coup de patte")
         elif slug == "crazy-animals" and card.code in _SPECIAL_ICONS:
-            face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483")
+            face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483", paint="#9b59b6")
         return face
 
     # -- the board ------------------------------------------------------------------------------
@@ -553,6 +570,12 @@ def _crazy_animals_board(presenter: Presenter, seat: int, view: View) -> dict[st
     slug = p.table.game.slug
     picks = {pick for a in view.legal_actions for path in _paths(slug, view, a) for pick in path}
     knowledge = view.knowledge  # type: ignore[attr-defined]
+    # Once a round is scored every slot is shown to all, until the next deal.
+    last = next(
+        (e for e in reversed(view.events) if e.kind in ("round-scored", "round-dealt")), None
+    )
+    if last is not None and last.kind == "round-scored":
+        knowledge = last.slots  # type: ignore[attr-defined]
     players = []
     for other in range(view.players):
         row = p._seat_row(other, seat, view)  # noqa: SLF001

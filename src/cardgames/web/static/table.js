@@ -36,6 +36,7 @@ function picture(icon) {
 function cardFace(node, code) {
   const face = faces[code] || { label: code, mark: code, ink: "#1c2833", icon: "", word: "" };
   node.style.setProperty("--ink", face.ink);
+  node.style.setProperty("--paint", face.paint || face.ink);
   node.dataset.code = code;
   if (face.mark) node.append(element("span", { class: "corner", "aria-hidden": "true" }, face.mark));
   if (face.icon) node.append(picture(face.icon));
@@ -158,7 +159,9 @@ function drawCentre(page, update, next) {
   for (const pile of page.board.centre) {
     const block = element("div", { class: "pile" });
     block.append(element("h3", {}, pile.label));
-    const cards = element("div", { class: "cards" });
+    // A long pile lies stacked, unless its cards are to be picked: then each is whole.
+    const picking = pile.cards.some((card) => card.pick && next.has(card.pick));
+    const cards = element("div", { class: pile.cards.length > 4 && !picking ? "cards stack" : "cards" });
     for (const card of pile.cards) cards.append(cardNode(card, `z${pile.label}`, next));
     if (!pile.cards.length) cards.append(element("span", { class: "empty" }, "—"));
     block.append(cards);
@@ -184,6 +187,7 @@ function drawCentre(page, update, next) {
   $("aid").hidden = !page.memoryAid;
   $("aid").textContent = page.memoryAidText;
   $("lines").replaceChildren(...page.lines.map((text) => element("li", {}, text)));
+  $("lines-summary").textContent = page.words["in-words"];
 }
 
 function drawHand(page, next) {
@@ -400,6 +404,8 @@ function connect() {
 }
 
 async function start() {
+  // The table told in sentences: open beside the cards on a wide screen, a tap away on a phone.
+  $("in-words").open = !window.matchMedia("(max-width: 44rem)").matches;
   $("memorised").addEventListener("click", memorised);
   $("rematch").addEventListener("click", rematch);
   $("rules-open").addEventListener("click", () => $("rules").showModal());
