@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import cardgames
+from cardgames import handbook
 from cardgames.protocol import Act
 from cardgames.web.store import TableStore
 
@@ -194,6 +195,24 @@ def test_crazy_animals_memorised_clears_the_first_look(server: Server, browser: 
     page.wait_for_selector("#glimpse", state="hidden")
     assert page.locator("#hand-cards .card.glimpsed").count() == 0
     assert page.locator("#hand-cards .card.back").count() == 4
+    page.close()
+
+
+def test_the_rules_open_in_the_players_language(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """The rules button opens the game's rules and the table's options, in the table's language."""
+    links = _table(server, "crazy-mistigri", (0,), seed=6, language="fr", short=True)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _cursor(page)
+    page.click("#rules-open")
+    dialog = page.locator("#rules")
+    assert dialog.is_visible()
+    titles = page.locator("#rules-text h3").all_inner_texts()
+    game = cardgames.get_game("crazy-mistigri")
+    assert titles[0] == handbook.rules(game, "fr")[0].title
+    assert titles[-1] == "Les options de cette table"
+    page.click("#rules-close")
+    assert not dialog.is_visible()
     page.close()
 
 

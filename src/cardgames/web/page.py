@@ -244,6 +244,9 @@ _TOYS: Mapping[str, str] = {
 }
 """Kitten tricks: the toy drawn on each colour's cards."""
 
+_CLASSIC_COATS = ("grey", "red", "blue", "orange", "green", "purple", "brown", "pink")
+"""Classic Mistigri: the coat colours of the cats, by motif number."""
+
 _SPECIAL_ICONS = {"swap": "swap", "peek": "eye", "draw-two": "two"}
 """Crazy Animals: the icon of each special card (by code)."""
 
@@ -405,7 +408,9 @@ class Presenter:
         if card.code == "mistigri":
             face.update(icon="mistigri", word="Mistigri")
         elif slug == "classic-mistigri":
-            face["icon"] = "cat"
+            # Each motif a coat of its own (the number tells the two of a colour apart).
+            coat = _CLASSIC_COATS[int(face["mark"] or 0) % len(_CLASSIC_COATS)]
+            face.update(icon="cat", ink=_FACE_COLOURS[coat], paint=_PAINTS[coat])
         elif slug == "crazy-mistigri" and colour is not None:
             face["icon"] = _SHAPES[colour]
         elif slug == "kitten-tricks" and colour is not None:

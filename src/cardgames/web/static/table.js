@@ -94,6 +94,7 @@ function cardNode(card, zone, next) {
     node.setAttribute("aria-pressed", "true");
   }
   if (card.by) node.append(element("span", { class: "by", "aria-hidden": "true" }, card.by));
+  if (card.slot !== undefined) node.append(element("span", { class: "slot-no", "aria-hidden": "true" }, String(card.slot + 1)));
   const key = `${zone}|${card.code}|${card.pick || card.label}`;
   if (!seenKeys.has(key)) node.classList.add("arrive");
   node.dataset.key = key;
