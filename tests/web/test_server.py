@@ -286,9 +286,11 @@ def test_every_pick_of_a_move_is_a_card_or_a_player_on_the_board(slug: str) -> N
         page = presenter.message(0, since=0)["page"]
         board = page["board"]
         places = {row.get("pick") for row in board["players"]}
-        for cards in [row["cards"] for row in board["players"]] + [
-            pile["cards"] for pile in board["centre"]
-        ] + [board["hand"]["cards"]]:
+        for cards in (
+            [row["cards"] for row in board["players"]]
+            + [pile["cards"] for pile in board["centre"]]
+            + [board["hand"]["cards"]]
+        ):
             places |= {card["pick"] for card in cards}
         for move in page["moves"]:
             for path in move["paths"]:
@@ -297,7 +299,7 @@ def test_every_pick_of_a_move_is_a_card_or_a_player_on_the_board(slug: str) -> N
 
 
 def test_a_crazy_animals_board_names_no_face_down_card_without_the_memory_aid() -> None:
-    """The board leaves every slot face down (the glimpse turns them); the memory aid shows known ones."""
+    """The board leaves every slot face down (the glimpse turns them); the aid shows known ones."""
     for aid in (False, True):
         table = Table.new("crazy-animals", players=2, bots={1: "medium"}, seed=4, memory_aid=aid)
         table.memorised(0)

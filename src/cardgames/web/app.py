@@ -7,7 +7,7 @@ Routes:
 | `GET /` | the form that opens a table |
 | `GET /api/games` | the games, their player counts, the bots and the languages (JSON) |
 | `POST /api/tables` | opens a table from a JSON request; answers one secret link per human seat |
-| `POST /api/rematch` | the next match of a finished table: same seats, a new deal; every link follows |
+| `POST /api/rematch` | a finished table's next match: same seats, new deal; the links follow |
 | `GET /play/{token}` | the page of the seat that `token` opens |
 | `WS /ws/{token}` | that seat's live connection: the protocol's messages, both ways |
 | `GET /static/{name}` | the page's script and style, shipped in the package |
@@ -23,8 +23,9 @@ a bounded queue of outgoing messages and a task of its own that sends them, so n
 awaited while a table is locked; a browser that falls behind is closed with
 [`CLOSE_BEHIND`][cardgames.web.app.CLOSE_BEHIND] and resyncs when it reconnects. Bots think in a
 bounded pool of processes, each decision within a time budget, and every bot move is saved
-before it is published, one at a time, at the table's pace
-([`Limits.bot_pace`][cardgames.web.app.Limits.bot_pace]) so that people can follow them. [`Limits`][cardgames.web.app.Limits] holds every bound.
+before it is published, one at a time, at the server's pace
+([`Limits.bot_pace`][cardgames.web.app.Limits.bot_pace]) so that people can follow them.
+[`Limits`][cardgames.web.app.Limits] holds every bound.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ from cardgames.bots.levels import NAMES as LEVEL_NAMES
 from cardgames.protocol import Act, Memorised, Refused, handle, request_from_json
 from cardgames.table import BotMove, BotTurn, Table, decide
 from cardgames.web.database import open_store
-from cardgames.web.page import LANGUAGES, WORDS, Presenter
+from cardgames.web.page import LANGUAGES, Presenter
 from cardgames.web.store import Store, Stored, StoreError
 
 __all__ = [
@@ -830,13 +831,7 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
         await _memorised(hub, live, client, text)
         return
     if not isinstance(request, Act):
-        # A `Sync`: the client asks again for what happened since its own cursor.
-        replies = handle(live.table.copy(), client.seat, text)
-        for reply in replies:
-            if isinstance(reply, Refused):
-                _refuse_to(client, reply.code, reply.message)
-            else:
-                hub.send_update(live, client, since=reply.cursor - len(reply.events))
+        _sync(hub, live, client, text)
         return
     answers: list[Refused] = []
 
@@ -856,6 +851,15 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
         _refuse_to(client, refused.code, refused.message)
     if changed:
         hub.wake_bots(live)
+
+
+def _sync(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
+    """Answer a `Sync`: the client asks again for what happened since its own cursor."""
+    for reply in handle(live.table.copy(), client.seat, text):
+        if isinstance(reply, Refused):
+            _refuse_to(client, reply.code, reply.message)
+        else:
+            hub.send_update(live, client, since=reply.cursor - len(reply.events))
 
 
 async def _memorised(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
@@ -1024,6 +1028,22 @@ def _open_table(body: bytes) -> tuple[Table, str]:
         bots[int(key)] = BOTS.get(bot) or _OLDER_BOTS[bot]
     if len(bots) == players:
         _refuse("seat at least one person: every seat has a bot")
+    language, seed, short, memory_aid = _options(request)
+    rules = _short_rules(game) if short else None
+    table = Table.new(
+        game.slug,
+        players=players,
+        names=names,
+        bots=bots,
+        seed=seed,
+        rules=rules,
+        memory_aid=memory_aid,
+    )
+    return table, language
+
+
+def _options(request: dict[str, Any]) -> tuple[str, int | None, bool, bool]:
+    """The table's language, seed, whether the match is short, and the memory aid."""
     language = request.get("language", "en")
     if not isinstance(language, str) or language not in LANGUAGES:
         _refuse(f"no language {language!r:.40}: the languages are {', '.join(LANGUAGES)}")
@@ -1036,17 +1056,16 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     short = request.get("short", False)
     if not isinstance(short, bool):
         _refuse("short must be true or false")
-    rules = _short_rules(game) if short else None
-    table = Table.new(
-        game.slug,
-        players=players,
-        names=names,
-        bots=bots,
-        seed=seed,
-        rules=rules,
-        memory_aid=memory_aid,
-    )
-    return table, language
+    return language, seed, short, memory_aid
+
+
+def _token_of(body: bytes) -> str | None:
+    """The seat token of a `POST /api/rematch` body, or `None` if it holds none."""
+    try:
+        token = json.loads(body).get("token")
+    except (ValueError, UnicodeDecodeError, RecursionError, AttributeError):
+        return None
+    return token if isinstance(token, str) else None
 
 
 async def _rematch(request: Request) -> Response:
@@ -1063,37 +1082,45 @@ async def _rematch(request: Request) -> Response:
     body = await _body(request, hub.limits.max_body)
     if isinstance(body, Response):
         return body
-    try:
-        token = json.loads(body).get("token")
-    except (ValueError, UnicodeDecodeError, RecursionError, AttributeError):
-        return _error(400, "the request must be a JSON object with the seat's token")
-    if not isinstance(token, str):
+    token = _token_of(body)
+    if token is None:
         return _error(400, "the request must be a JSON object with the seat's token")
     try:
         found = await asyncio.to_thread(hub.store.seat_of, token)
         if found is None:
             return _error(404, "no seat has this link")
-        table_id, _ = found
-        old = (await asyncio.to_thread(hub.store.fetch, table_id)).table
-        if not old.is_over:
-            return JSONResponse({"url": f"/play/{token}", "table": table_id})
-        language = await asyncio.to_thread(hub.store.language, table_id)
-        table = Table.new(
-            old.game,
-            players=old.players,
-            names=old.names,
-            bots=old.bots,
-            rules=old.view(0).rules,
-            memory_aid=old.memory_aid,
-        )
-        new_id = await asyncio.to_thread(hub.store.rematch, table_id, table, language=language)
+        table_id = await _next_match(hub, found[0])
     except (StoreError, KeyError):
         return _error(503, "the table cannot be saved now; try again soon")
-    if new_id is not None:
-        hub.moved(table_id)
-        if table.bot_turn() is not None:
-            hub.wake_bots(await hub.join(new_id))
-    return JSONResponse({"url": f"/play/{token}", "table": new_id or table_id})
+    return JSONResponse({"url": f"/play/{token}", "table": table_id})
+
+
+async def _next_match(hub: _Hub, table_id: str) -> str:
+    """Deal the next match of ``table_id`` if it is over and not dealt yet; the table to play.
+
+    Raises:
+        StoreError: the database cannot be read or written.
+        KeyError: no such table.
+    """
+    old = (await asyncio.to_thread(hub.store.fetch, table_id)).table
+    if not old.is_over:
+        return table_id  # the links already lead to the next match (or this one goes on)
+    language = await asyncio.to_thread(hub.store.language, table_id)
+    table = Table.new(
+        old.game,
+        players=old.players,
+        names=old.names,
+        bots=old.bots,
+        rules=old.view(0).rules,
+        memory_aid=old.memory_aid,
+    )
+    new_id = await asyncio.to_thread(hub.store.rematch, table_id, table, language=language)
+    if new_id is None:
+        return table_id
+    hub.moved(table_id)
+    if table.bot_turn() is not None:
+        hub.wake_bots(await hub.join(new_id))
+    return new_id
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:  # noqa: ANN401 - checked type

@@ -42,7 +42,7 @@ from cardgames import handbook
 from cardgames.bots.levels import NAMES as LEVEL_NAMES
 from cardgames.bots.levels import level_of
 from cardgames.cards import Card
-from cardgames.engine import Action, Event, View
+from cardgames.engine import Action, View
 from cardgames.protocol import Act, update
 from cardgames.shown import shown
 from cardgames.table import Table
@@ -251,7 +251,6 @@ _SPECIAL_ICONS = {"swap": "swap", "peek": "eye", "draw-two": "two"}
 """Crazy Animals: the icon of each special card (by code)."""
 
 
-
 class Presenter:
     """Builds the messages a table sends to the browsers of its seats.
 
@@ -275,6 +274,7 @@ class Presenter:
         view = table.view(0)
         deck = table.game.deck(table.players, view.rules)
         self._faces = {card.code: self._face(card) for card in deck}
+        self._boards = _Boards(self, self._narrators[0])
 
     @property
     def words(self) -> Mapping[str, str]:
@@ -286,10 +286,8 @@ class Presenter:
         table = self.table
         message = update(table, seat, since)
         document = message.to_dict()
-        if seat in table.bots:
-            view = table.view(seat)
-        else:
-            view = shown(table, seat).view  # the whole log as the person may see it now
+        # A person's seat: the whole log as the person may see it now.
+        view = table.view(seat) if seat in table.bots else shown(table, seat).view
         narrator = self._narrators[seat]
         words = self.words
         page: dict[str, Any] = {
@@ -299,7 +297,7 @@ class Presenter:
             "seat": seat,
             "names": list(table.names),
             "bots": sorted(table.bots),
-            "levels": {str(s): self._level(s) for s in table.bots},
+            "levels": {str(s): self.level(s) for s in table.bots},
             "round": words["round"].format(round=view.round),
             "status": self._status(view),
             "yourTurn": view.to_move == seat,
@@ -307,7 +305,7 @@ class Presenter:
             "scores": list(view.scores),
             "lines": list(narrator.view(view)),
             "events": list(narrator.events(message.events)),
-            "board": self._board(seat, view),
+            "board": self._boards.board(seat, view),
             "moves": [self._move(seat, narrator, view, a) for a in view.legal_actions],
             "glimpse": self._glimpse(message.glimpse),
             "memoryAid": table.memory_aid,
@@ -320,7 +318,8 @@ class Presenter:
         }
         return {"type": "update", "update": document, "page": page}
 
-    def _level(self, seat: int) -> str:
+    def level(self, seat: int) -> str:
+        """The family word for the level of the bot at ``seat`` (« moyen », "hard")."""
         level = level_of(str(self.table.bots[seat]))
         if level is None:
             return self.words["bot"]
@@ -421,219 +420,6 @@ class Presenter:
             face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483", paint="#9b59b6")
         return face
 
-    # -- the board ------------------------------------------------------------------------------
-
-    def _card(self, code: str | None, label: str, pick: str | None = None) -> dict[str, Any]:
-        """One card on the board: its code (`None` face down), its spoken label, its pick."""
-        return {"code": code, "label": label, "pick": pick}
-
-    def _named(self, card: Card) -> str:
-        return self._narrators[0].card(card)
-
-    def _board(self, seat: int, view: View) -> dict[str, Any]:
-        """Every card place of the table as ``seat`` may see it: players, centre and hand."""
-        build = _BOARDS.get(self.table.game.slug, _generic_board)
-        return build(self, seat, view)
-
-    def _seat_row(self, seat: int, reader: int, view: View) -> dict[str, Any]:
-        names = self.table.names
-        return {
-            "seat": seat,
-            "name": names[seat],
-            "me": seat == reader,
-            "bot": self._level(seat) if seat in self.table.bots else "",
-            "toMove": view.to_move == seat,
-            "score": view.scores[seat],
-            "note": "",
-            "cards": [],
-        }
-
-    def _fan(self, row: dict[str, Any], owner: int, count: int, pickable: bool) -> None:
-        words = self.words
-        name = self.table.names[owner]
-        row["cards"] = [
-            self._card(
-                None,
-                words["fan-card"].format(name=name, n=i + 1, count=count),
-                f"f:{owner}:{i}" if pickable else None,
-            )
-            for i in range(count)
-        ]
-        row["note"] = _count(words, count)
-
-    def _hand(self, hand: Sequence[Card]) -> dict[str, Any]:
-        words = self.words
-        order = handbook.arranged(self.table.game, hand)
-        cards = [
-            self._card(hand[i].code, words["hand-card"].format(card=self._named(hand[i])),
-                       f"h:{hand[i].code}")
-            for i in order
-        ]
-        return {"label": words["hand"], "cards": cards}
-
-    def _pile(self, label: str, cards: Sequence[Card], pick: Callable[[Card], str | None]) -> dict[str, Any]:
-        return {
-            "label": label,
-            "cards": [self._card(c.code, self._named(c), pick(c)) for c in cards],
-        }
-
-
-def _generic_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
-    """A board for a game without its own layout: the players and the seat's own hand."""
-    players = [presenter._seat_row(s, seat, view) for s in range(view.players)]  # noqa: SLF001
-    hand = getattr(view, "hand", ())
-    return {"players": players, "centre": [], "hand": presenter._hand(hand)}  # noqa: SLF001
-
-
-def _classic_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
-    """Classic Mistigri: each player's fan, their pairs laid, and the seat's hand."""
-    p = presenter
-    words = p.words
-    players = []
-    draws = any(getattr(a, "position", None) is not None for a in view.legal_actions)
-    for other in range(view.players):
-        row = p._seat_row(other, seat, view)  # noqa: SLF001
-        if other != seat:
-            pickable = draws and other == view.draw_from  # type: ignore[attr-defined]
-            p._fan(row, other, view.hand_sizes[other], pickable)  # type: ignore[attr-defined]  # noqa: SLF001
-        pairs = view.pairs[other]  # type: ignore[attr-defined]
-        if pairs:
-            row["pairs"] = words["pairs"].format(count=len(pairs))
-        players.append(row)
-    return {"players": players, "centre": [], "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
-
-
-def _crazy_mistigri_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
-    """Crazy Mistigri: the fans, the discard pile (its cards pickable when a move takes one)."""
-    p = presenter
-    words = p.words
-    picks = {pick for a in view.legal_actions for path in _paths(p.table.game.slug, view, a) for pick in path}
-    players = []
-    for other in range(view.players):
-        row = p._seat_row(other, seat, view)  # noqa: SLF001
-        if other != seat:
-            pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
-            p._fan(row, other, view.hand_sizes[other], pickable)  # type: ignore[attr-defined]  # noqa: SLF001
-        if f"seat:{other}" in picks:
-            row["pick"] = f"seat:{other}"
-            row["pickLabel"] = words["player"].format(name=p.table.names[other])
-        players.append(row)
-    pile = view.discard_pile  # type: ignore[attr-defined]
-    centre = [p._pile(words["discard"], pile, lambda c: f"p:{c.code}" if f"p:{c.code}" in picks else None)]  # noqa: SLF001
-    return {"players": players, "centre": centre, "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
-
-
-def _kitten_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
-    """Kitten tricks: the trump, the trick (the last one stays until the next card), collections."""
-    p = presenter
-    words = p.words
-    players = []
-    for other in range(view.players):
-        row = p._seat_row(other, seat, view)  # noqa: SLF001
-        if other != seat:
-            row["note"] = _count(words, view.hand_sizes[other])  # type: ignore[attr-defined]
-        collection = view.collections[other]  # type: ignore[attr-defined]
-        row["collection"] = p._pile(words["collection"], collection, lambda _: None)  # noqa: SLF001
-        row["superChats"] = words["super-chats"].format(count=view.super_chats[other])  # type: ignore[attr-defined]
-        players.append(row)
-    centre = [p._pile(words["trump"], [view.trump], lambda _: None)]  # type: ignore[attr-defined]  # noqa: SLF001
-    trick = _trick_shown(view)
-    if trick is not None:
-        cards, winner = trick
-        label = words["trick"] if winner is None else words["last-trick"].format(name=p.table.names[winner])
-        pile = p._pile(label, [card for _, card in cards], lambda _: None)  # noqa: SLF001
-        for item, (who, _) in zip(pile["cards"], cards, strict=True):
-            item["by"] = p.table.names[who]
-        centre.append(pile)
-    return {"players": players, "centre": centre, "hand": p._hand(view.hand)}  # type: ignore[attr-defined]  # noqa: SLF001
-
-
-def _trick_shown(view: View) -> tuple[list[tuple[int, Card]], int | None] | None:
-    """The trick on the table: the current one, or the last one won until a card is played."""
-    played: list[tuple[int, Card]] = []
-    winner: int | None = None
-    for event in view.events:
-        kind = event.kind
-        if kind == "played":
-            if winner is not None:
-                played, winner = [], None
-            played.append((event.seat, event.card))  # type: ignore[attr-defined]
-        elif kind == "trick-won":
-            winner = event.seat  # type: ignore[attr-defined]
-        elif kind in ("round-started", "round-ended"):
-            played, winner = [], None
-    return (played, winner) if played else None
-
-
-def _crazy_animals_board(presenter: Presenter, seat: int, view: View) -> dict[str, Any]:
-    """Crazy Animals: four slots per player (face down, or known with the memory aid), the piles.
-
-    A glimpsed card is not named here: the page turns the slot over from the update's glimpse.
-    """
-    p = presenter
-    words = p.words
-    slug = p.table.game.slug
-    picks = {pick for a in view.legal_actions for path in _paths(slug, view, a) for pick in path}
-    knowledge = view.knowledge  # type: ignore[attr-defined]
-    # Once a round is scored every slot is shown to all, until the next deal.
-    last = next(
-        (e for e in reversed(view.events) if e.kind in ("round-scored", "round-dealt")), None
-    )
-    if last is not None and last.kind == "round-scored":
-        knowledge = last.slots  # type: ignore[attr-defined]
-    players = []
-    for other in range(view.players):
-        row = p._seat_row(other, seat, view)  # noqa: SLF001
-        name = p.table.names[other]
-        cards = []
-        for slot, known in enumerate(knowledge[other]):
-            pick = f"s:{other}:{slot}"
-            label = (
-                words["your-slot"].format(n=slot + 1)
-                if other == seat
-                else words["their-slot"].format(name=name, n=slot + 1)
-            )
-            code = None if known is None else known.code
-            label += f", {words['face-down']}" if known is None else f": {p._named(known)}"  # noqa: SLF001
-            cards.append({**p._card(code, label, pick if pick in picks else None), "slot": slot})  # noqa: SLF001
-        row["cards"] = cards
-        row["slots"] = True
-        players.append(row)
-    stock = {
-        "label": words["stock"].format(count=view.stock_size),  # type: ignore[attr-defined]
-        "cards": [p._card(None, words["stock"].format(count=view.stock_size), "k" if "k" in picks else None)],  # type: ignore[attr-defined]  # noqa: SLF001
-    }
-    pile = view.discard_pile  # type: ignore[attr-defined]
-    top = pile[-1] if pile else None
-    discard = {
-        "label": words["discard"],
-        "cards": [
-            p._card(  # noqa: SLF001
-                None if top is None else top.code,
-                words["discard-top"].format(card=words["empty"] if top is None else p._named(top)),  # noqa: SLF001
-                "d" if "d" in picks else None,
-            )
-        ],
-    }
-    centre = [stock, discard]
-    in_play = view.in_play  # type: ignore[attr-defined]
-    if in_play:
-        centre.append(p._pile(words["drawn"], in_play, lambda _: None))  # noqa: SLF001
-    drawn = view.drawn  # type: ignore[attr-defined]
-    if drawn is not None:  # the memory aid keeps it in the view
-        centre.append(p._pile(words["drawn"], [drawn], lambda _: None))  # noqa: SLF001
-    mine = players[seat]
-    return {"players": players, "centre": centre, "hand": {"label": words["your-cards"], "cards": mine["cards"], "slots": True}}
-
-
-_BOARDS: Mapping[str, Callable[[Presenter, int, View], dict[str, Any]]] = {
-    "classic-mistigri": _classic_board,
-    "crazy-mistigri": _crazy_mistigri_board,
-    "kitten-tricks": _kitten_board,
-    "crazy-animals": _crazy_animals_board,
-}
-"""Each game's board; a game without one gets the players and the hand."""
-
 
 def _paths(slug: str, view: View, action: Action) -> list[list[str]]:
     """The orders of clicks that choose ``action`` on the board; `[]` for a button."""
@@ -645,6 +431,11 @@ def _paths(slug: str, view: View, action: Action) -> list[list[str]]:
         return [] if owner is None else [[f"f:{owner}:{fields['position']}"]]
     if slug == "crazy-animals":
         return _animal_paths(seat, kind, fields)
+    return _card_paths(view, kind, fields)
+
+
+def _card_paths(view: View, kind: str, fields: Mapping[str, Any]) -> list[list[str]]:
+    """The paths of a move naming cards of the hand or the pile (and maybe a player)."""
     hand = {card.code for card in getattr(view, "hand", ())}
 
     def place(card: Card) -> str:
@@ -679,11 +470,240 @@ def _animal_paths(seat: int, kind: str, fields: Mapping[str, Any]) -> list[list[
     return []
 
 
-
-
 def _count(words: Mapping[str, str], count: int) -> str:
     return words["card-left"] if count == 1 else words["cards-left"].format(count=count)
 
 
 def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+class _Boards:
+    """Every card place of a table as one seat may see it: the players, the centre, the hand.
+
+    Each game has its layout (a method named after it); a game without one gets the players and
+    the seat's hand.
+    """
+
+    def __init__(self, presenter: Presenter, narrator: Narrator) -> None:
+        self._presenter = presenter
+        self._narrator = narrator
+        self._layouts: Mapping[str, Callable[[int, Any], dict[str, Any]]] = {
+            "classic-mistigri": self._classic_mistigri,
+            "crazy-mistigri": self._crazy_mistigri,
+            "kitten-tricks": self._kitten_tricks,
+            "crazy-animals": self._crazy_animals,
+        }
+
+    @property
+    def _table(self) -> Table:
+        return self._presenter.table
+
+    @property
+    def _words(self) -> Mapping[str, str]:
+        return self._presenter.words
+
+    def board(self, seat: int, view: View) -> dict[str, Any]:
+        """The board of ``seat``, from its ``view`` (as a person's screen may show it)."""
+        layout: Callable[[int, Any], dict[str, Any]]
+        layout = self._layouts.get(self._table.game.slug, self._generic)
+        return layout(seat, view)
+
+    def _picks(self, view: View) -> set[str]:
+        slug = self._table.game.slug
+        return {pick for a in view.legal_actions for path in _paths(slug, view, a) for pick in path}
+
+    @staticmethod
+    def _card(code: str | None, label: str, pick: str | None = None) -> dict[str, Any]:
+        """One card on the board: its code (`None` face down), its spoken label, its pick."""
+        return {"code": code, "label": label, "pick": pick}
+
+    def _named(self, card: Card) -> str:
+        return self._narrator.card(card)
+
+    def _seat_row(self, seat: int, reader: int, view: View) -> dict[str, Any]:
+        table = self._table
+        return {
+            "seat": seat,
+            "name": table.names[seat],
+            "me": seat == reader,
+            "bot": self._presenter.level(seat) if seat in table.bots else "",
+            "toMove": view.to_move == seat,
+            "score": view.scores[seat],
+            "note": "",
+            "cards": [],
+        }
+
+    def _fan(self, row: dict[str, Any], owner: int, count: int, pickable: bool) -> None:
+        words = self._words
+        name = self._table.names[owner]
+        row["cards"] = [
+            self._card(
+                None,
+                words["fan-card"].format(name=name, n=i + 1, count=count),
+                f"f:{owner}:{i}" if pickable else None,
+            )
+            for i in range(count)
+        ]
+        row["note"] = _count(words, count)
+
+    def _hand(self, hand: Sequence[Card]) -> dict[str, Any]:
+        words = self._words
+        cards = [
+            self._card(
+                hand[i].code,
+                words["hand-card"].format(card=self._named(hand[i])),
+                f"h:{hand[i].code}",
+            )
+            for i in handbook.arranged(self._table.game, hand)
+        ]
+        return {"label": words["hand"], "cards": cards}
+
+    def _pile(
+        self, label: str, cards: Sequence[Card], picks: set[str] | None = None
+    ) -> dict[str, Any]:
+        """A row of face-up cards; a card is picked as `p:<code>` when that is in ``picks``."""
+        chosen = picks or set()
+        return {
+            "label": label,
+            "cards": [
+                self._card(c.code, self._named(c), _if(f"p:{c.code}", chosen)) for c in cards
+            ],
+        }
+
+    def _generic(self, seat: int, view: View) -> dict[str, Any]:
+        """The players and the seat's own hand, for a game without a layout of its own."""
+        players = [self._seat_row(s, seat, view) for s in range(view.players)]
+        return {"players": players, "centre": [], "hand": self._hand(getattr(view, "hand", ()))}
+
+    def _classic_mistigri(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
+        """Each player's fan (the one to draw from pickable), their pairs laid, the hand."""
+        picks = self._picks(view)
+        players = []
+        for other in range(view.players):
+            row = self._seat_row(other, seat, view)
+            if other != seat:
+                pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
+                self._fan(row, other, view.hand_sizes[other], pickable)
+            if view.pairs[other]:
+                row["pairs"] = self._words["pairs"].format(count=len(view.pairs[other]))
+            players.append(row)
+        return {"players": players, "centre": [], "hand": self._hand(view.hand)}
+
+    def _crazy_mistigri(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
+        """The fans, the players to give to, the discard pile (its cards pickable when taken)."""
+        words = self._words
+        picks = self._picks(view)
+        players = []
+        for other in range(view.players):
+            row = self._seat_row(other, seat, view)
+            if other != seat:
+                pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
+                self._fan(row, other, view.hand_sizes[other], pickable)
+            if f"seat:{other}" in picks:
+                row["pick"] = f"seat:{other}"
+                row["pickLabel"] = words["player"].format(name=self._table.names[other])
+            players.append(row)
+        centre = [self._pile(words["discard"], view.discard_pile, picks)]
+        return {"players": players, "centre": centre, "hand": self._hand(view.hand)}
+
+    def _kitten_tricks(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
+        """The trump, the trick (a won trick stays until the next card), the collections."""
+        words = self._words
+        names = self._table.names
+        players = []
+        for other in range(view.players):
+            row = self._seat_row(other, seat, view)
+            if other != seat:
+                row["note"] = _count(words, view.hand_sizes[other])
+            row["collection"] = self._pile(words["collection"], view.collections[other])
+            row["superChats"] = words["super-chats"].format(count=view.super_chats[other])
+            players.append(row)
+        centre = [self._pile(words["trump"], [view.trump])]
+        trick = _trick_shown(view)
+        if trick is not None:
+            cards, winner = trick
+            label = words["trick"]
+            if winner is not None:
+                label = words["last-trick"].format(name=names[winner])
+            pile = self._pile(label, [card for _, card in cards])
+            for item, (who, _) in zip(pile["cards"], cards, strict=True):
+                item["by"] = names[who]
+            centre.append(pile)
+        return {"players": players, "centre": centre, "hand": self._hand(view.hand)}
+
+    def _crazy_animals(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
+        """Four slots a player (face down, or known with the memory aid), the stock, the discard.
+
+        A glimpsed card is not named here: the page turns its slot over from the update's
+        glimpse. Once a round is scored every slot is shown to all, until the next deal.
+        """
+        words = self._words
+        picks = self._picks(view)
+        knowledge = view.knowledge
+        last = next(
+            (e for e in reversed(view.events) if e.kind in ("round-scored", "round-dealt")), None
+        )
+        if last is not None and last.kind == "round-scored":
+            knowledge = last.slots
+        players = []
+        for other in range(view.players):
+            row = self._seat_row(other, seat, view)
+            row["slots"] = True
+            row["cards"] = [
+                {**self._slot(seat, other, slot, known, picks), "slot": slot}
+                for slot, known in enumerate(knowledge[other])
+            ]
+            players.append(row)
+        stock = words["stock"].format(count=view.stock_size)
+        top = view.discard_pile[-1] if view.discard_pile else None
+        named = words["empty"] if top is None else self._named(top)
+        discard = self._card(
+            None if top is None else top.code,
+            words["discard-top"].format(card=named),
+            _if("d", picks),
+        )
+        centre = [
+            {"label": stock, "cards": [self._card(None, stock, _if("k", picks))]},
+            {"label": words["discard"], "cards": [discard]},
+        ]
+        if view.in_play:
+            centre.append(self._pile(words["drawn"], view.in_play))
+        if view.drawn is not None:  # the memory aid keeps it in the view
+            centre.append(self._pile(words["drawn"], [view.drawn]))
+        hand = {"label": words["your-cards"], "cards": players[seat]["cards"], "slots": True}
+        return {"players": players, "centre": centre, "hand": hand}
+
+    def _slot(
+        self, seat: int, owner: int, slot: int, known: Card | None, picks: set[str]
+    ) -> dict[str, Any]:
+        words = self._words
+        if owner == seat:
+            label = words["your-slot"].format(n=slot + 1)
+        else:
+            label = words["their-slot"].format(name=self._table.names[owner], n=slot + 1)
+        label += f", {words['face-down']}" if known is None else f": {self._named(known)}"
+        code = None if known is None else known.code
+        return self._card(code, label, _if(f"s:{owner}:{slot}", picks))
+
+
+def _if(pick: str, picks: set[str]) -> str | None:
+    """``pick`` if a move starts or goes on there, else `None` (the card is not clickable)."""
+    return pick if pick in picks else None
+
+
+def _trick_shown(view: View) -> tuple[list[tuple[int, Card]], int | None] | None:
+    """The trick on the table: the current one, or the last one won until a card is played."""
+    played: list[tuple[int, Card]] = []
+    winner: int | None = None
+    for event in view.events:
+        kind = event.kind
+        if kind == "played":
+            if winner is not None:
+                played, winner = [], None
+            played.append((event.seat, event.card))  # type: ignore[attr-defined]
+        elif kind == "trick-won":
+            winner = event.seat  # type: ignore[attr-defined]
+        elif kind in ("round-started", "round-ended"):
+            played, winner = [], None
+    return (played, winner) if played else None
