@@ -317,3 +317,20 @@ def test_serve_is_a_subcommand_with_a_database_option() -> None:
     args = parser.parse_args(["serve", "--port", "0", "--database", "x.sqlite3"])
     assert (args.port, args.database, args.host) == (0, "x.sqlite3", "127.0.0.1")
     assert "cardgames-tables.sqlite3" in parser.parse_args(["serve"]).database
+
+
+def test_an_effect_is_explained_on_the_move_that_chooses_it() -> None:
+    """A Crazy Mistigri pair with an effect carries the handbook's explanation to the page."""
+    table = Table.new("crazy-mistigri", players=3, bots={1: "medium", 2: "medium"}, seed=5)
+    rng = random.Random(5)
+    presenter = Presenter(table, "fr")
+    explained: set[str] = set()
+    while not explained:
+        table.play_bots()
+        if table.to_move is None:
+            break
+        page = presenter.message(0, since=0)["page"]
+        explained = {m["explain"] for m in page["moves"] if m["explain"] and len(m["paths"]) == 2}
+        table.act(0, rng.choice(table.view(0).legal_actions))
+    assert explained, "no pair with an effect in the match"
+    assert all(" + " in text for text in explained)

@@ -212,6 +212,13 @@ function drawMoves(page) {
   const buttons = page.yourTurn && !busy ? page.moves.filter((move) => !move.paths.length) : [];
   if (selection.length) {
     box.append(element("p", { class: "wait" }, page.words["pick-next"]));
+    // What each move that can follow would do (« 3 + 3 : ... »), before it is chosen.
+    const explained = new Set();
+    for (const move of page.moves) {
+      const follows = move.paths.some((path) => selection.every((pick, i) => path[i] === pick));
+      if (follows && move.explain) explained.add(move.explain);
+    }
+    for (const text of explained) box.append(element("p", { class: "explain" }, text));
     const cancel = element("button", { type: "button", class: "secondary", id: "cancel" }, page.words.cancel);
     cancel.addEventListener("click", () => { selection = []; render(); });
     box.append(cancel);
@@ -270,7 +277,7 @@ function drawSheet(page) {
   const table = element("table", { class: "scores sheet" });
   table.append(element("caption", {}, page.words["score-sheet"]));
   const head = element("tr");
-  head.append(element("th", { scope: "col" }, "#"));
+  head.append(element("th", { scope: "col" }, page.words["round-col"]));
   for (const name of page.names) head.append(element("th", { scope: "col" }, name));
   table.append(head);
   sheet.rows.forEach((row, index) => {
