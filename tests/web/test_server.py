@@ -16,6 +16,7 @@ import cardgames
 from cardgames.cli import build_parser
 from cardgames.protocol import Act, Sync
 from cardgames.table import Table
+from cardgames.web.app import Limits
 from cardgames.web.page import Presenter
 from cardgames.web.store import TableStore
 
@@ -334,3 +335,32 @@ def test_an_effect_is_explained_on_the_move_that_chooses_it() -> None:
         table.act(0, rng.choice(table.view(0).legal_actions))
     assert explained, "no pair with an effect in the match"
     assert all(" + " in text for text in explained)
+
+
+def test_the_bot_pace_is_an_option_from_0_to_60_seconds() -> None:
+    """`--bot-pace` takes seconds from 0 (no pacing) to 60; `Limits` refuses a negative pace."""
+    parser = build_parser()
+    assert parser.parse_args(["serve"]).bot_pace == pytest.approx(0.8)
+    assert parser.parse_args(["serve", "--bot-pace", "0"]).bot_pace == 0
+    for bad in ("-1", "61", "soon"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", "--bot-pace", bad])
+    assert Limits(bot_pace=0).bot_pace == 0
+    with pytest.raises(ValueError, match="bot_pace must be a number >= 0"):
+        Limits(bot_pace=-0.5)
+
+
+def test_a_rematch_moves_every_seat_link_to_the_new_table(tmp_path: Path) -> None:
+    """The store saves the next match and moves the seat links to it, once."""
+    with TableStore(tmp_path / "t.sqlite3") as store:
+        table = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=1)
+        saved = store.create(table, language="fr")
+        again = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=2)
+        new_id = store.rematch(saved.table_id, again, language="fr")
+        assert new_id is not None
+        assert {store.seat_of(token) for token in saved.tokens.values()} == {
+            (new_id, 0),
+            (new_id, 1),
+        }
+        assert store.rematch(saved.table_id, again, language="fr") is None
+        assert store.load(new_id).to_json() == again.to_json()

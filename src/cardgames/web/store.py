@@ -364,7 +364,7 @@ class TableStore:
             The new table's id, or `None` if ``table_id`` has no seat link left (its rematch
             was made already, from another seat); then nothing is saved.
         """
-        table_id_new = secrets.token_urlsafe(9)
+        new_id = secrets.token_urlsafe(9)
         now = time.time()
         with self._transaction():
             linked = self._db.execute(
@@ -375,12 +375,10 @@ class TableStore:
             self._db.execute(
                 "INSERT INTO tables (id, language, document, created, updated, version, finished) "
                 "VALUES (?, ?, ?, ?, ?, 0, ?)",
-                (table_id_new, language, table.to_json(), now, now, int(table.is_over)),
+                (new_id, language, table.to_json(), now, now, int(table.is_over)),
             )
-            self._db.execute(
-                "UPDATE seats SET table_id = ? WHERE table_id = ?", (table_id_new, table_id)
-            )
-        return table_id_new
+            self._db.execute("UPDATE seats SET table_id = ? WHERE table_id = ?", (new_id, table_id))
+        return new_id
 
     def tables(self) -> list[str]:
         """Return the ids of every table, oldest first."""
