@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import types
 import urllib.error
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,9 @@ import cardgames
 from cardgames.cli import build_parser
 from cardgames.protocol import Act, Sync
 from cardgames.table import Table
+from cardgames.text import Narrator
 from cardgames.web.app import Limits
-from cardgames.web.page import Presenter
+from cardgames.web.page import Presenter, Sketch, _generic_board, _paths
 from cardgames.web.store import TableStore
 
 from .conftest import Server
@@ -364,3 +366,23 @@ def test_a_rematch_moves_every_seat_link_to_the_new_table(tmp_path: Path) -> Non
         }
         assert store.rematch(saved.table_id, again, language="fr") is None
         assert store.load(new_id).to_json() == again.to_json()
+
+
+def test_a_game_without_a_board_part_gets_fans_and_a_hand() -> None:
+    """Without a part "board", blind draws are picked in the fan and the seat's hand is drawn."""
+    table = Table.new("classic-mistigri", players=3, bots={}, seed=3)
+    seat = table.to_move
+    assert seat is not None
+    view: Any = table.view(seat)  # a Classic Mistigri view
+    presenter = Presenter(table, "en")
+    partless = types.SimpleNamespace(parts=())
+    picks = {p for a in view.legal_actions for path in _paths(partless, view, a) for p in path}
+    assert picks == {f"f:{view.draw_from}:{a.position}" for a in view.legal_actions}
+    sketch = Sketch(presenter, Narrator(table.game, lang="en"), seat, view, picks)
+    _generic_board(view, sketch)
+    board = sketch.board()
+    fan = board["players"][view.draw_from]["cards"]
+    assert {card["pick"] for card in fan} == picks
+    assert sorted(card["code"] for card in board["hand"]["cards"]) == sorted(
+        card.code for card in view.hand
+    )

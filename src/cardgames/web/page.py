@@ -33,7 +33,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -48,7 +48,7 @@ from cardgames.shown import shown
 from cardgames.table import Table
 from cardgames.text import LANGUAGES, Narrator
 
-__all__ = ["LANGUAGES", "WORDS", "Presenter"]
+__all__ = ["LANGUAGES", "WORDS", "Presenter", "Sketch"]
 
 WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -277,7 +277,6 @@ class Presenter:
         view = table.view(0)
         deck = table.game.deck(table.players, view.rules)
         self._faces = {card.code: self._face(card) for card in deck}
-        self._boards = _Boards(self, self._narrators[0])
 
     @property
     def words(self) -> Mapping[str, str]:
@@ -308,7 +307,7 @@ class Presenter:
             "scores": list(view.scores),
             "lines": list(narrator.view(view)),
             "events": list(narrator.events(message.events)),
-            "board": self._boards.board(seat, view),
+            "board": self._board(seat, view),
             "moves": [self._move(seat, narrator, view, a) for a in view.legal_actions],
             "glimpse": self._glimpse(message.glimpse),
             "memoryAid": table.memory_aid,
@@ -343,7 +342,7 @@ class Presenter:
         return {
             "label": _capitalized(narrator.action(action)),
             "act": message.to_dict(),
-            "paths": _paths(self.table.game.slug, view, action),
+            "paths": _paths(self.table.game, view, action),
             "explain": handbook.explain(self.table.game, action, self.language) or "",
         }
 
@@ -365,6 +364,17 @@ class Presenter:
         if not sheet.rows:
             return None
         return {"rows": [list(row) for row in sheet.rows], "totals": list(sheet.totals)}
+
+    def _board(self, seat: int, view: View) -> dict[str, Any]:
+        """Every card place of the table as ``seat`` may see it, drawn by the game's part."""
+        game = self.table.game
+        picks = {p for a in view.legal_actions for path in _paths(game, view, a) for p in path}
+        sketch = Sketch(self, self._narrators[0], seat, view, picks)
+        if "board" in game.parts:
+            game.part("board").lay_out(view, sketch)
+        else:
+            _generic_board(view, sketch)
+        return sketch.board()
 
     def _glimpse(self, glimpse: Any) -> dict[str, Any] | None:  # noqa: ANN401 - a Glimpse
         """The words around the update's glimpse (its cards travel in the update only)."""
@@ -424,112 +434,181 @@ class Presenter:
         return face
 
 
-def _paths(slug: str, view: View, action: Action) -> list[list[str]]:
-    """The orders of clicks that choose ``action`` on the board; `[]` for a button."""
-    kind = action.kind
-    fields = {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}  # type: ignore[arg-type]
-    seat = view.seat
-    if "position" in fields and isinstance(fields["position"], int):
-        owner = getattr(view, "draw_from", None)
-        return [] if owner is None else [[f"f:{owner}:{fields['position']}"]]
-    if slug == "crazy-animals":
-        return _animal_paths(seat, kind, fields)
-    return _card_paths(view, kind, fields)
-
-
-def _card_paths(view: View, kind: str, fields: Mapping[str, Any]) -> list[list[str]]:
-    """The paths of a move naming cards of the hand or the pile (and maybe a player)."""
-    hand = {card.code for card in getattr(view, "hand", ())}
-
-    def place(card: Card) -> str:
-        return f"h:{card.code}" if card.code in hand else f"p:{card.code}"
-
-    if kind == "discard-pair":
-        first, second = place(fields["first"]), place(fields["second"])
-        return [[first, second], [second, first]]
-    if kind in ("give-card", "pile-pick"):
-        return [[place(fields["card"]), f"seat:{fields['to']}"]]
-    if kind == "swap-with-pile":
-        mine, theirs = place(fields["discard"]), place(fields["take"])
-        return [[mine, theirs], [theirs, mine]]
-    cards = [v for v in fields.values() if isinstance(v, Card)]
-    if len(cards) == 1 and len(fields) == 1:
-        return [[place(cards[0])]]
-    return []
-
-
-def _animal_paths(seat: int, kind: str, fields: Mapping[str, Any]) -> list[list[str]]:
-    if kind == "draw":
-        return [["k"]]
-    if kind == "discard":
-        return [["d"]]
-    if kind == "take-discard":
-        return [["d", f"s:{seat}:{fields['slot']}"]]
-    if kind in ("replace", "peek"):
-        return [[f"s:{seat}:{fields['slot']}"]]
-    if kind == "swap":
-        mine, theirs = f"s:{seat}:{fields['slot']}", f"s:{fields['other']}:{fields['other_slot']}"
-        return [[mine, theirs], [theirs, mine]]
-    return []
-
-
-def _count(words: Mapping[str, str], count: int) -> str:
-    return words["card-left"] if count == 1 else words["cards-left"].format(count=count)
-
-
 def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class _Boards:
-    """Every card place of a table as one seat may see it: the players, the centre, the hand.
+def _paths(game: Any, view: View, action: Action) -> list[list[str]]:  # noqa: ANN401 - a Game
+    """The orders of clicks that choose ``action`` on the board; `[]` for a button.
 
-    Each game has its layout (a method named after it); a game without one gets the players and
-    the seat's hand.
+    A game's part `"board"` says it; a game without one has its blind draws picked in the
+    fan drawn from and a card of the hand picked in the hand.
+    """
+    if "board" in game.parts:
+        return [list(path) for path in game.part("board").paths(view, action)]
+    fields = {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}  # type: ignore[arg-type]
+    owner = getattr(view, "draw_from", None)
+    if isinstance(fields.get("position"), int) and owner is not None:
+        return [[f"f:{owner}:{fields['position']}"]]
+    hand = {card.code for card in getattr(view, "hand", ())}
+    cards = [v for v in fields.values() if isinstance(v, Card)]
+    if len(fields) == 1 and len(cards) == 1 and cards[0].code in hand:
+        return [[f"h:{cards[0].code}"]]
+    return []
+
+
+class Sketch:
+    """The board of one seat, as a game's part `"board"` lays it out: what the page draws.
+
+    A game's `Board.lay_out(view, sketch)` calls these methods; each card drawn gets its spoken
+    label in the table's language and, when a move of the seat starts or goes on there, its
+    pick (the module says which). A game without a board part gets each other player's fan
+    (when its view has `hand_sizes`) and the seat's hand.
+
+    Args:
+        presenter: the presenter (its table, language and words).
+        narrator: names the cards.
+        seat: the seat whose board this is.
+        view: that seat's view, as its screen may show it.
+        picks: every pick of the seat's moves now.
     """
 
-    def __init__(self, presenter: Presenter, narrator: Narrator) -> None:
+    def __init__(
+        self,
+        presenter: Presenter,
+        narrator: Narrator,
+        seat: int,
+        view: View,
+        picks: set[str],
+    ) -> None:
+        """Start an empty board: a row per player, no card yet."""
         self._presenter = presenter
         self._narrator = narrator
-        self._layouts: Mapping[str, Callable[[int, Any], dict[str, Any]]] = {
-            "classic-mistigri": self._classic_mistigri,
-            "crazy-mistigri": self._crazy_mistigri,
-            "kitten-tricks": self._kitten_tricks,
-            "crazy-animals": self._crazy_animals,
-        }
+        self._words = presenter.words
+        self._table = presenter.table
+        self._seat = seat
+        self._picks = picks
+        self._centre: list[dict[str, Any]] = []
+        self._hand: dict[str, Any] = {"label": self._words["hand"], "cards": []}
+        self._players = [self._row(other, view) for other in range(view.players)]
+        for other, row in enumerate(self._players):
+            if f"seat:{other}" in picks:
+                row["pick"] = f"seat:{other}"
+                row["pickLabel"] = self._words["player"].format(name=self._table.names[other])
 
-    @property
-    def _table(self) -> Table:
-        return self._presenter.table
+    def board(self) -> dict[str, Any]:
+        """The board drawn so far: the players, the centre and the hand."""
+        return {"players": self._players, "centre": self._centre, "hand": self._hand}
 
-    @property
-    def _words(self) -> Mapping[str, str]:
-        return self._presenter.words
+    # -- what a game's board part draws -------------------------------------------------------
 
-    def board(self, seat: int, view: View) -> dict[str, Any]:
-        """The board of ``seat``, from its ``view`` (as a person's screen may show it)."""
-        layout: Callable[[int, Any], dict[str, Any]]
-        layout = self._layouts.get(self._table.game.slug, self._generic)
-        return layout(seat, view)
+    def fan(self, owner: int, count: int) -> None:
+        """``owner``'s hand of ``count`` face-down cards, fanned (position `i`: `f:owner:i`)."""
+        name = self._table.names[owner]
+        self._players[owner]["cards"] = [
+            self._card(
+                None,
+                self._words["fan-card"].format(name=name, n=i + 1, count=count),
+                f"f:{owner}:{i}",
+            )
+            for i in range(count)
+        ]
+        self.count(owner, count)
 
-    def _picks(self, view: View) -> set[str]:
-        slug = self._table.game.slug
-        return {pick for a in view.legal_actions for path in _paths(slug, view, a) for pick in path}
+    def count(self, owner: int, count: int) -> None:
+        """How many cards ``owner`` holds, under the name."""
+        words = self._words
+        text = words["card-left"] if count == 1 else words["cards-left"].format(count=count)
+        self._note(owner, text)
 
-    @staticmethod
-    def _card(code: str | None, label: str, pick: str | None = None) -> dict[str, Any]:
-        """One card on the board: its code (`None` face down), its spoken label, its pick."""
-        return {"code": code, "label": label, "pick": pick}
+    def note(self, owner: int, key: str, **values: object) -> None:
+        """A line under ``owner``'s name: the page's words ``key``, filled with ``values``."""
+        self._note(owner, self._words[key].format(**values))
 
-    def _named(self, card: Card) -> str:
-        return self._narrator.card(card)
+    def badge(self, owner: int, icon: str, key: str, **values: object) -> None:
+        """A picture (a symbol of `cards.svg`) and its words under ``owner``'s name."""
+        self._players[owner]["badge"] = {"icon": icon, "text": self._words[key].format(**values)}
 
-    def _seat_row(self, seat: int, reader: int, view: View) -> dict[str, Any]:
+    def collection(self, owner: int, cards: Sequence[Card]) -> None:
+        """The face-up cards ``owner`` has collected."""
+        self._players[owner]["collection"] = self._row_of(self._words["collection"], cards)
+
+    def slots(self, owner: int, cards: Sequence[Card | None]) -> None:
+        """``owner``'s slots (`None`: face down), slot `i` picked as `s:owner:i`.
+
+        The seat's own slots are its hand. A glimpsed card is not named here: the page turns
+        its slot over from the update's glimpse.
+        """
+        words = self._words
+        row = self._players[owner]
+        row["slots"] = True
+        drawn = []
+        for slot, known in enumerate(cards):
+            if owner == self._seat:
+                label = words["your-slot"].format(n=slot + 1)
+            else:
+                label = words["their-slot"].format(name=self._table.names[owner], n=slot + 1)
+            label += f", {words['face-down']}" if known is None else f": {self._named(known)}"
+            code = None if known is None else known.code
+            drawn.append({**self._card(code, label, f"s:{owner}:{slot}"), "slot": slot})
+        row["cards"] = drawn
+        if owner == self._seat:
+            self._hand = {"label": words["your-cards"], "cards": drawn, "slots": True}
+
+    def stock(self, count: int) -> None:
+        """The face-down stock of ``count`` cards (picked as `k`)."""
+        label = self._words["stock"].format(count=count)
+        self._centre.append({"label": label, "cards": [self._card(None, label, "k")]})
+
+    def discard(self, top: Card | None) -> None:
+        """The discard pile, showing its top card (picked as `d`)."""
+        words = self._words
+        named = words["empty"] if top is None else self._named(top)
+        card = self._card(
+            None if top is None else top.code, words["discard-top"].format(card=named), "d"
+        )
+        self._centre.append({"label": words["discard"], "cards": [card]})
+
+    def pile(
+        self,
+        key: str,
+        cards: Sequence[Card],
+        *,
+        by: Sequence[int] | None = None,
+        winner: int | None = None,
+    ) -> None:
+        """A row of face-up cards in the middle (a card `c` picked as `p:c`), under ``key``.
+
+        ``by`` names who played each card; ``winner`` who won them (the words name them).
+        """
+        names = self._table.names
+        label = self._words[key].format(name="" if winner is None else names[winner])
+        row = self._row_of(label, cards)
+        if by is not None:
+            for item, seat in zip(row["cards"], by, strict=True):
+                item["by"] = names[seat]
+        self._centre.append(row)
+
+    def hand(self, cards: Sequence[Card]) -> None:
+        """The seat's own hand, in the handbook's order (a card `c` picked as `h:c`)."""
+        words = self._words
+        self._hand["cards"] = [
+            self._card(
+                cards[i].code,
+                words["hand-card"].format(card=self._named(cards[i])),
+                f"h:{cards[i].code}",
+            )
+            for i in handbook.arranged(self._table.game, cards)
+        ]
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _row(self, seat: int, view: View) -> dict[str, Any]:
         table = self._table
         return {
             "seat": seat,
             "name": table.names[seat],
-            "me": seat == reader,
+            "me": seat == self._seat,
             "bot": self._presenter.level(seat) if seat in table.bots else "",
             "toMove": view.to_move == seat,
             "score": view.scores[seat],
@@ -537,176 +616,28 @@ class _Boards:
             "cards": [],
         }
 
-    def _fan(self, row: dict[str, Any], owner: int, count: int, pickable: bool) -> None:
-        words = self._words
-        name = self._table.names[owner]
-        row["cards"] = [
-            self._card(
-                None,
-                words["fan-card"].format(name=name, n=i + 1, count=count),
-                f"f:{owner}:{i}" if pickable else None,
-            )
-            for i in range(count)
-        ]
-        row["note"] = _count(words, count)
+    def _note(self, owner: int, text: str) -> None:
+        row = self._players[owner]
+        row["note"] = f"{row['note']} · {text}" if row["note"] else text
 
-    def _hand(self, hand: Sequence[Card]) -> dict[str, Any]:
-        words = self._words
-        cards = [
-            self._card(
-                hand[i].code,
-                words["hand-card"].format(card=self._named(hand[i])),
-                f"h:{hand[i].code}",
-            )
-            for i in handbook.arranged(self._table.game, hand)
-        ]
-        return {"label": words["hand"], "cards": cards}
+    def _card(self, code: str | None, label: str, pick: str) -> dict[str, Any]:
+        """One card: its code (`None` face down), its spoken label, its pick if it has one now."""
+        return {"code": code, "label": label, "pick": pick if pick in self._picks else None}
 
-    def _pile(
-        self, label: str, cards: Sequence[Card], picks: set[str] | None = None
-    ) -> dict[str, Any]:
-        """A row of face-up cards; a card is picked as `p:<code>` when that is in ``picks``."""
-        chosen = picks or set()
+    def _named(self, card: Card) -> str:
+        return self._narrator.card(card)
+
+    def _row_of(self, label: str, cards: Sequence[Card]) -> dict[str, Any]:
         return {
             "label": label,
-            "cards": [
-                self._card(c.code, self._named(c), _if(f"p:{c.code}", chosen)) for c in cards
-            ],
+            "cards": [self._card(c.code, self._named(c), f"p:{c.code}") for c in cards],
         }
 
-    def _generic(self, seat: int, view: View) -> dict[str, Any]:
-        """The players and the seat's own hand, for a game without a layout of its own."""
-        players = [self._seat_row(s, seat, view) for s in range(view.players)]
-        return {"players": players, "centre": [], "hand": self._hand(getattr(view, "hand", ()))}
 
-    def _classic_mistigri(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
-        """Each player's fan (the one to draw from pickable), their pairs laid, the hand."""
-        picks = self._picks(view)
-        players = []
-        for other in range(view.players):
-            row = self._seat_row(other, seat, view)
-            if other != seat:
-                pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
-                self._fan(row, other, view.hand_sizes[other], pickable)
-            if view.pairs[other]:
-                row["pairs"] = self._words["pairs"].format(count=len(view.pairs[other]))
-            players.append(row)
-        return {"players": players, "centre": [], "hand": self._hand(view.hand)}
-
-    def _crazy_mistigri(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
-        """The fans, the players to give to, the discard pile (its cards pickable when taken)."""
-        words = self._words
-        picks = self._picks(view)
-        players = []
-        for other in range(view.players):
-            row = self._seat_row(other, seat, view)
-            if other != seat:
-                pickable = any(pick.startswith(f"f:{other}:") for pick in picks)
-                self._fan(row, other, view.hand_sizes[other], pickable)
-            if f"seat:{other}" in picks:
-                row["pick"] = f"seat:{other}"
-                row["pickLabel"] = words["player"].format(name=self._table.names[other])
-            players.append(row)
-        centre = [self._pile(words["discard"], view.discard_pile, picks)]
-        return {"players": players, "centre": centre, "hand": self._hand(view.hand)}
-
-    def _kitten_tricks(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
-        """The trump, the trick (a won trick stays until the next card), the collections."""
-        words = self._words
-        names = self._table.names
-        players = []
-        for other in range(view.players):
-            row = self._seat_row(other, seat, view)
-            if other != seat:
-                row["note"] = _count(words, view.hand_sizes[other])
-            row["collection"] = self._pile(words["collection"], view.collections[other])
-            row["superChats"] = words["super-chats"].format(count=view.super_chats[other])
-            players.append(row)
-        centre = [self._pile(words["trump"], [view.trump])]
-        trick = _trick_shown(view)
-        if trick is not None:
-            cards, winner = trick
-            label = words["trick"]
-            if winner is not None:
-                label = words["last-trick"].format(name=names[winner])
-            pile = self._pile(label, [card for _, card in cards])
-            for item, (who, _) in zip(pile["cards"], cards, strict=True):
-                item["by"] = names[who]
-            centre.append(pile)
-        return {"players": players, "centre": centre, "hand": self._hand(view.hand)}
-
-    def _crazy_animals(self, seat: int, view: Any) -> dict[str, Any]:  # noqa: ANN401 - its View
-        """Four slots a player (face down, or known with the memory aid), the stock, the discard.
-
-        A glimpsed card is not named here: the page turns its slot over from the update's
-        glimpse. Once a round is scored every slot is shown to all, until the next deal.
-        """
-        words = self._words
-        picks = self._picks(view)
-        knowledge = view.knowledge
-        last = next(
-            (e for e in reversed(view.events) if e.kind in ("round-scored", "round-dealt")), None
-        )
-        if last is not None and last.kind == "round-scored":
-            knowledge = last.slots
-        players = []
-        for other in range(view.players):
-            row = self._seat_row(other, seat, view)
-            row["slots"] = True
-            row["cards"] = [
-                {**self._slot(seat, other, slot, known, picks), "slot": slot}
-                for slot, known in enumerate(knowledge[other])
-            ]
-            players.append(row)
-        stock = words["stock"].format(count=view.stock_size)
-        top = view.discard_pile[-1] if view.discard_pile else None
-        named = words["empty"] if top is None else self._named(top)
-        discard = self._card(
-            None if top is None else top.code,
-            words["discard-top"].format(card=named),
-            _if("d", picks),
-        )
-        centre = [
-            {"label": stock, "cards": [self._card(None, stock, _if("k", picks))]},
-            {"label": words["discard"], "cards": [discard]},
-        ]
-        if view.in_play:
-            centre.append(self._pile(words["drawn"], view.in_play))
-        if view.drawn is not None:  # the memory aid keeps it in the view
-            centre.append(self._pile(words["drawn"], [view.drawn]))
-        hand = {"label": words["your-cards"], "cards": players[seat]["cards"], "slots": True}
-        return {"players": players, "centre": centre, "hand": hand}
-
-    def _slot(
-        self, seat: int, owner: int, slot: int, known: Card | None, picks: set[str]
-    ) -> dict[str, Any]:
-        words = self._words
-        if owner == seat:
-            label = words["your-slot"].format(n=slot + 1)
-        else:
-            label = words["their-slot"].format(name=self._table.names[owner], n=slot + 1)
-        label += f", {words['face-down']}" if known is None else f": {self._named(known)}"
-        code = None if known is None else known.code
-        return self._card(code, label, _if(f"s:{owner}:{slot}", picks))
-
-
-def _if(pick: str, picks: set[str]) -> str | None:
-    """``pick`` if a move starts or goes on there, else `None` (the card is not clickable)."""
-    return pick if pick in picks else None
-
-
-def _trick_shown(view: View) -> tuple[list[tuple[int, Card]], int | None] | None:
-    """The trick on the table: the current one, or the last one won until a card is played."""
-    played: list[tuple[int, Card]] = []
-    winner: int | None = None
-    for event in view.events:
-        kind = event.kind
-        if kind == "played":
-            if winner is not None:
-                played, winner = [], None
-            played.append((event.seat, event.card))  # type: ignore[attr-defined]
-        elif kind == "trick-won":
-            winner = event.seat  # type: ignore[attr-defined]
-        elif kind in ("round-started", "round-ended"):
-            played, winner = [], None
-    return (played, winner) if played else None
+def _generic_board(view: View, sketch: Sketch) -> None:
+    """The board of a game without a part `"board"`: the others' fans and the seat's hand."""
+    sizes = getattr(view, "hand_sizes", None)
+    for seat in range(view.players):
+        if sizes is not None and seat != view.seat:
+            sketch.fan(seat, sizes[seat])
+    sketch.hand(getattr(view, "hand", ()))

@@ -131,10 +131,7 @@ function drawPlayers(page, next) {
     head.append(element("span", { class: "score", title: "score" }, String(row.score)));
     if (row.toMove && page.thinking) head.append(element("span", { class: "dots", "aria-hidden": "true" }, "…"));
     block.append(head);
-    const extra = [];
-    if (row.note) extra.push(row.note);
-    if (row.pairs) extra.push(row.pairs);
-    if (extra.length) block.append(element("p", { class: "note" }, extra.join(" · ")));
+    if (row.note) block.append(element("p", { class: "note" }, row.note));
     if (row.cards.length) {
       const cards = element("div", { class: row.slots ? "cards slots" : "cards fan" });
       for (const card of row.cards) cards.append(cardNode(card, `p${row.seat}`, next));
@@ -145,10 +142,10 @@ function drawPlayers(page, next) {
       for (const card of row.collection.cards) cards.append(cardNode(card, `c${row.seat}`, next));
       block.append(cards);
     }
-    if (row.superChats) {
-      const chats = element("p", { class: "note chats" });
-      chats.append(picture("superchat"), element("span", {}, row.superChats));
-      block.append(chats);
+    if (row.badge) {
+      const badge = element("p", { class: "note badge" });
+      badge.append(picture(row.badge.icon), element("span", {}, row.badge.text));
+      block.append(badge);
     }
     box.append(block);
   }
