@@ -154,6 +154,7 @@ def _shoot(page: Any, folder: Any, slug: str) -> None:  # noqa: ANN401
     for width, height in ((1280, 900), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")
+        page.mouse.move(1, 1)  # no card raised by a pointer resting on it
         page.wait_for_timeout(400)
         page.screenshot(path=str(folder / f"web-{slug}-{width}.png"), full_page=width > 400)
     page.set_viewport_size(size)

@@ -142,7 +142,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "total": "Total",
         "round-col": "Manche",
         "memorised": "C’est mémorisé",
-        "memory-aid": "Aide-mémoire activée : votre écran garde les cartes que vous avez vues.",
+        "memory-aid": "Aide-mémoire activé : votre écran garde les cartes que vous avez vues.",
         "glimpse-first-look": "Regardez vos emplacements 1 et 4, puis retenez-les.",
         "glimpse-peek": "Vous regardez votre carte.",
         "glimpse-taken": "La carte prise, maintenant face cachée dans votre emplacement.",
