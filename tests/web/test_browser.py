@@ -485,7 +485,10 @@ def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
 
 
 def _bot_update_times(server: Server, slug: str) -> list[float]:
-    """Play the person's first move by WebSocket; the arrival times of the updates that follow."""
+    """Play the person's first move by WebSocket; the arrival times of the updates that follow.
+
+    Every update but the last shows a bot thinking, by name.
+    """
     links = _table(server, slug, (0,), seed=9)
     with seat_socket(server, links[0]) as socket:
         first = until_turn(socket)
@@ -496,8 +499,11 @@ def _bot_update_times(server: Server, slug: str) -> list[float]:
             if message["type"] != "update":
                 continue
             times.append(time.monotonic())
-            if message["page"]["yourTurn"] or message["page"]["result"]:
+            page = message["page"]
+            if page["yourTurn"] or page["result"]:
                 return times
+            assert page["thinking"]
+            assert page["status"] in {f"{name} is thinking…" for name in NAMES[1:3]}
 
 
 def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # noqa: ANN401

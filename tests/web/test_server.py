@@ -386,3 +386,19 @@ def test_a_game_without_a_board_part_gets_fans_and_a_hand() -> None:
     assert sorted(card["code"] for card in board["hand"]["cards"]) == sorted(
         card.code for card in view.hand
     )
+
+
+def test_the_memory_aid_is_asked_on_the_form_and_told_to_every_seat(server: Server) -> None:
+    """A table opened with the memory aid tells each person's page so; by default it is off."""
+    body = {"game": "crazy-animals", "players": 3, "names": ["Ana", "Ben", "Chloé"], "seed": 2}
+    for aid in (False, True):
+        answer = server.post("api/tables", {**body, "bots": {"2": "easy"}, "memoryAid": aid})
+        for link in answer["links"]:
+            with _socket(server, link) as socket:
+                page = _receive(socket)["page"]
+            assert page["memoryAid"] is aid
+            assert bool(page["memoryAidText"]) is aid
+    games = json.loads(server.get("api/games"))
+    assert [g["slug"] for g in games["games"] if g["memory"]] == ["crazy-animals"]
+    assert games["bots"] == ["easy", "medium", "hard"]
+    assert games["levels"]["fr"] == {"easy": "facile", "medium": "moyen", "hard": "difficile"}
