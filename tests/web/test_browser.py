@@ -237,10 +237,15 @@ def test_rematch_deals_again_at_the_same_seats_and_the_link_follows(
     old = server.table_id
     assert page.inner_text("#rematch") == "Rejouer"
     assert page.get_attribute("#new-table", "href") == "/"
+    other = browser.new_page()  # the same link open elsewhere follows by itself
+    other.goto(url)
+    other.wait_for_selector("#result:not([hidden])")
     page.click("#rematch")
     page.wait_for_selector("#result", state="hidden")
+    other.wait_for_selector("#result", state="hidden")
     _cursor(page)
     assert page.url == url
+    other.close()
     store = TableStore(server.database)
     token = links[0]["url"].rsplit("/", 1)[1]
     found = store.seat_of(token)
