@@ -216,6 +216,7 @@ def test_a_wrong_number_is_asked_again() -> None:
     [
         (["play", "poker"], "no game 'poker'; known games: classic-mistigri"),
         (["play", "crazy-animals", "--bots", "genius"], "no bot 'genius'"),
+        (["play", "kitten-tricks", "--bots", ","], "use easy, medium or hard"),
         (["play", "kitten-tricks", "--players", "9"], "played by 3 to 5 players, not 9"),
         (["play", "kitten-tricks", "--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
         (["play", "kitten-tricks", "--seat", "1", "--seat", "1"], "--seat gives a seat twice"),
@@ -259,3 +260,190 @@ def test_the_french_session_on_the_crazy_mistigri_page_is_what_the_command_print
     status, shown = _drive(command, lambda _: f"{next(typed)}\n".encode())
     assert status == 0
     assert shown == transcript
+
+
+# -- issue 26: the family table in the terminal -------------------------------------------------
+
+CLEAR = "\033[2J\033[3J\033[H"
+GLIMPSE = re.compile(
+    r"(Your first look|You look at your card|The card you took|The card you drew), only for you:"
+    r"\n((?: {4}.*\n)+)"
+)
+
+
+def _recorder(inner: Callable[[str], bytes]) -> tuple[list[str], Callable[[str], bytes]]:
+    """Wrap an answering function so that the screens it answered are kept, in order."""
+    screens: list[str] = []
+
+    def answer(news: str) -> bytes:
+        screens.append(news.replace("\r\n", "\n"))
+        return inner(news)
+
+    return screens, answer
+
+
+def test_the_hot_seat_hides_the_previous_players_cards_from_the_scrollback() -> None:
+    """After the hand-over, the output after the last ESC[3J holds no card of Ana's hand."""
+    done = False
+
+    def answer(news: str) -> bytes:
+        nonlocal done
+        if PASS.search(news):
+            return b"\n"
+        if "Ben, your turn" in news:
+            done = True
+            return b"q\n"
+        return b"1\n"  # Ana plays the first card of her sorted hand
+
+    screens, recorded = _recorder(answer)
+    args = ["play", "kitten-tricks", "--seat", "0", "--seat", "1", "--hot-seat", "--seed", "8"]
+    status, shown = _drive(args, recorded, 60)
+    assert status == 0
+    assert done, shown[-2000:]
+    ana = next(screen for screen in screens if "Ana, your turn" in screen)
+    hand = re.search(r"^Your hand: (.*)$", ana, re.MULTILINE)
+    assert hand is not None
+    cards = re.split(r", | and ", hand[1])
+    played = re.search(r"^ {2}1\. play the (.*)$", ana, re.MULTILINE)
+    assert played is not None
+    kept = [card for card in cards if card != played[1]]
+    assert len(kept) == len(cards) - 1
+    before_ben = shown[: shown.index("Ben, your turn")]
+    handover = before_ben.rsplit("Pass the keyboard to Ben", 1)
+    assert handover[0].endswith(CLEAR), "the screen is cleared before the pass screen"
+    assert handover[1].startswith(", then press Enter. ")
+    ben = shown[: shown.rindex("Choose (")].rsplit("\033[3J", 1)[1]
+    assert "Ben, your turn" in ben
+    assert "Ana, your turn" not in ben
+    for card in kept:
+        assert not re.search(rf"\b{re.escape(card)}\b", ben), (card, ben)
+
+
+def test_people_count_slots_positions_and_choices_from_1() -> None:
+    """Crazy Animals offers slots 1 to 4, a blind draw asks a position from 1, never 0."""
+    status, shown = _drive(["play", "crazy-animals", "--players", "2", "--seed", "3"], _reader(3))
+    assert status == 0
+    slots = {int(n) for n in re.findall(r"into your slot (\d)", shown)}
+    assert slots == {1, 2, 3, 4}
+    assert "slot 0" not in shown
+    assert "slots 1 and 4" in shown
+    status, shown = _drive(["play", "classic-mistigri", "--seed", "3"], _reader(3))
+    assert status == 0
+    assert re.search(r"^Position \(1-\d+\): ", shown, re.MULTILINE)
+    assert not re.search(r"\(0-\d+\)", shown)
+
+
+def test_a_question_mark_shows_the_rules_and_the_options_then_asks_again() -> None:
+    """`?`, `help` or `aide` at a prompt shows the rules and the options, then asks again."""
+    typed = iter([b"?\n", b"aide\n", b"q\n"])
+    status, shown = _drive(
+        ["play", "crazy-mistigri", "--seed", "4", "--lang", "fr"], lambda _: next(typed)
+    )
+    assert status == 0
+    assert shown.count("Les règles de Crazy Mistigri") == 2
+    assert "Les effets d’une paire de même valeur" in shown
+    assert "Les options de cette table :" in shown
+    assert "  - Manches : 2, puis d’autres" in shown
+    assert shown.count("Votre choix (1-1) : ") == 3
+    typed = iter([b"help\n", b"q\n"])
+    status, shown = _drive(["play", "crazy-animals", "--seed", "4"], lambda _: next(typed))
+    assert status == 0
+    assert "The rules of Crazy Animals" in shown  # at the « Memorised? » prompt too
+
+
+def test_a_score_sheet_follows_each_round_and_the_match() -> None:
+    """Crazy Animals' score sheet shows after each round and, with totals, at the end."""
+    status, shown = _drive(
+        ["play", "crazy-animals", "--players", "2", "--seed", "6", "--bots", "random"], _reader(6)
+    )
+    assert status == 0
+    sheets = shown.split("Score sheet (points):")[1:]
+    assert len(sheets) >= 4
+    final = sheets[-1]
+    assert all(f"Round {n}" in final for n in range(1, 5))
+    totals = re.search(r"^ {2}Total +(\d+) +(\d+)$", final, re.MULTILINE)
+    assert totals is not None
+    over = re.search(r"The match is over: (.*) wins? with (\d+) points?", shown)
+    assert over is not None
+    assert int(over[2]) == min(int(totals[1]), int(totals[2]))
+
+
+def test_the_table_plays_again_with_the_same_seats_and_a_new_deal() -> None:
+    """At the end, y deals a new match to the same seats; n then says goodbye."""
+    answers = iter([b"y\n", b"n\n"])
+    rng = random.Random(2)
+
+    def answer(news: str) -> bytes:
+        if AGAIN.search(news):
+            return next(answers)
+        prompt = PROMPT.search(news)
+        assert prompt is not None
+        return f"{rng.randint(1, int(prompt[2]))}\n".encode()
+
+    status, shown = _drive(
+        ["play", "classic-mistigri", "--players", "2", "--seed", "9", "--names", "Zoé"], answer
+    )
+    assert status == 0
+    assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 9" in shown
+    assert "Classic Mistigri, 2 players (Zoé, Ben), match no. 10" in shown
+    assert shown.count("The match is over.") == 2
+    assert shown.count("Play again, same seats and a new deal? (y/n): ") == 2
+    assert shown.rstrip().endswith("Thanks for playing. Goodbye!")
+
+
+def _outside_glimpses(shown: str) -> str:
+    """The output without its glimpse blocks (what the person looks at right now)."""
+    return GLIMPSE.sub("", shown)
+
+
+def test_no_remembered_crazy_animals_card_is_printed_outside_the_glimpse() -> None:
+    """Over a whole seeded match, only the glimpse shows a face-down card, and it is cleared."""
+    status, shown = _drive(
+        ["play", "crazy-animals", "--players", "3", "--seed", "12", "--bots", "medium"], _reader(12)
+    )
+    assert status == 0
+    assert "The match is over" in shown
+    glimpses = GLIMPSE.findall(shown)
+    assert any(reason == "Your first look" for reason, _ in glimpses)
+    assert any(reason == "The card you drew" for reason, _ in glimpses)
+    rest = _outside_glimpses(shown)
+    rows = re.findall(r"^Your cards \(slots 1 to 4, face down\): (.*)$", rest, re.MULTILINE)
+    assert rows
+    assert set(rows) == {"1: ?, 2: ?, 3: ?, 4: ?"}
+    for leak in (
+        r"[Ww]hat you know of",
+        r"[Yy]ou hold the drawn card",
+        r"looks? at slots 1 and 4:",
+        r"looks? at slot \d:",
+        r"\b[Yy]ou draw the ",
+        r"from the discard pile into slot",
+    ):
+        assert not re.search(leak, rest), leak
+    # Each glimpse is wiped (screen and scrollback) before the next screen.
+    for match in GLIMPSE.finditer(shown):
+        after = shown[match.end() :]
+        header = after.find("===")
+        assert header == -1 or "\033[3J" in after[:header], after[:300]
+
+
+def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
+    """--memory-aid tells the table, and a person's screen shows what their seat remembers."""
+    status, shown = _drive(
+        ["play", "crazy-animals", "--players", "2", "--seed", "3", "--memory-aid", "--lang", "fr"],
+        lambda news: b"q\n" if "Votre choix" in news else b"\n",
+    )
+    assert status == 0
+    assert "Aide-mémoire activée" in shown
+    assert re.search(r"Vos cartes \(emplacements 1 à 4, face cachée\) : 1 : [^?]", shown)
+
+
+def test_french_punctuation_never_starts_a_wrapped_line() -> None:
+    """Wrapped text keeps « ; », « : », « ! », « ? » and « » » with the word before them."""
+    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+
+    text = "mot " * 15 + "fin de la manche ; vous ne rejouez pas : « jamais » ! " * 3
+    for width_test in range(10):
+        wrapped = _wrapped("x" * width_test + text, "  ")
+        for line in wrapped.splitlines()[1:]:
+            assert not line.lstrip().startswith((";", ":", "!", "?", "»")), wrapped
+            assert not line.rstrip().endswith("«"), wrapped

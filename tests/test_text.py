@@ -273,3 +273,16 @@ def test_objects_of_another_game_are_refused() -> None:
         narrator.action(crazy_animals.Knock())
     with pytest.raises(TypeError, match="not a Classic Mistigri view"):
         narrator.view(crazy_animals.GAME.new(2, seed=1).view(0))
+
+
+def test_people_are_told_slots_and_positions_counted_from_1() -> None:
+    """People read slots 1 to 4 and draw positions from 1; the engine's own strings stay 0-based."""
+    ca = Narrator(crazy_animals.GAME, lang="fr")
+    assert ca.action(crazy_animals.Peek(0)) == "regarder votre emplacement 1"
+    assert ca.action(crazy_animals.Swap(3, 1, 0)).endswith("emplacement 1 du joueur 1")
+    assert str(crazy_animals.Peek(0)) == "peek at slot 0"
+    for game, draw in (
+        (classic_mistigri.GAME, classic_mistigri.Draw(0)),
+        (crazy_mistigri.GAME, crazy_mistigri.Draw(0)),
+    ):
+        assert Narrator(game).action(draw) == "draw the card at position 1"

@@ -124,7 +124,7 @@ def bot_specs(args: argparse.Namespace, seats: list[int]) -> dict[int, BotSpec]:
     """
     lineup = [BotSpec.parse(text) for text in args.bots.split(",") if text.strip()]
     if not lineup:
-        msg = "--bots names no bot; use heuristic, ismcts or random"
+        msg = "--bots names no bot; use easy, medium or hard (or heuristic, ismcts, random)"
         raise InvalidSetupError(msg)
     return {seat: lineup[min(i, len(lineup) - 1)] for i, seat in enumerate(seats)}
 

@@ -130,6 +130,7 @@ _UI: dict[str, dict[str, str]] = {
         "held": "en main : {card}",
         "memorised": "C’est mémorisé ? Appuyez sur Entrée pour les cacher. ",
         "sheet": "Feuille de score ({counts}) :",
+        "sheet.points": "Bloc de score ({counts}) :",
         "round-row": "Manche {round}",
         "match-row": "Partie",
         "total-row": "Total",
@@ -277,6 +278,19 @@ def _out(text: str = "", end: str = "\n") -> None:
     print(text, end=end)  # noqa: T201 - the command's output
 
 
+_NBSP = "\u00a0"
+_KEPT = (" ;", " :", " !", " ?", " »", "« ")
+"""French spaces that must not end a line: before ; : ! ? » and after «."""
+
+
+def _wrapped(text: str, indent: str) -> str:
+    """``text`` wrapped to the terminal's usual width, never breaking a French space."""
+    for pair in _KEPT:
+        text = text.replace(pair, pair.replace(" ", _NBSP))
+    lines = textwrap.fill(text, _WIDTH, initial_indent=indent, subsequent_indent=indent)
+    return lines.replace(_NBSP, " ")
+
+
 class _Screen:
     """What a person sees and types: the narrated table, the menu and the prompts."""
 
@@ -411,7 +425,8 @@ class _Screen:
     def _sheet(self, sheet: handbook.ScoreSheet) -> None:
         """Print the score sheet: a row per round, the totals."""
         ui = self._ui
-        _out(ui["sheet"].format(counts=ui[f"counts.{sheet.counts}"]))
+        title = ui.get(f"sheet.{sheet.counts}", ui["sheet"])
+        _out(title.format(counts=ui[f"counts.{sheet.counts}"]))
         single = len(sheet.rows) == 1 and self._game.slug == "classic-mistigri"
         labels = [
             ui["match-row"] if single else ui["round-row"].format(round=n)
@@ -440,11 +455,7 @@ class _Screen:
             _out()
             _out(f"  {section.title}")
             for paragraph in section.paragraphs:
-                _out(
-                    textwrap.fill(
-                        paragraph, _WIDTH, initial_indent="    ", subsequent_indent="    "
-                    )
-                )
+                _out(_wrapped(paragraph, "    "))
         _out()
         _out(ui["options"])
         table = self._table
@@ -469,11 +480,7 @@ class _Screen:
             why = handbook.explain(self._game, group[0], self._lang) if len(group) == 1 else None
             if why is not None and why != said:  # once for a run of alike choices (slots)
                 said = why
-                _out(
-                    textwrap.fill(
-                        why, _WIDTH, initial_indent="       ", subsequent_indent="       "
-                    )
-                )
+                _out(_wrapped(why, " " * 7))
         _, group = choices[self._number("choose", len(choices)) - 1]
         if len(group) == 1:
             return group[0]
