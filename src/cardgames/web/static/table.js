@@ -71,7 +71,7 @@ function choose(pick) {
   if (first) first.focus();
 }
 
-function cardNode(card, zone, next) {
+function cardNode(card, zone, next, index = 0) {
   // A card of the board: face up (its code), face down, turned by the glimpse, clickable.
   let code = card.code;
   let label = card.label;
@@ -95,7 +95,9 @@ function cardNode(card, zone, next) {
   }
   if (card.by) node.append(element("span", { class: "by", "aria-hidden": "true" }, card.by));
   if (card.slot !== undefined) node.append(element("span", { class: "slot-no", "aria-hidden": "true" }, String(card.slot + 1)));
-  const key = `${zone}|${card.code}|${card.pick || card.label}`;
+  // A card slides in when it is new where it lies: a face-up card by its code, a face-down
+  // one by its place (a fan that grows gains one card; it does not deal itself again).
+  const key = `${zone}|${card.code}|${card.code === null ? index : ""}`;
   if (!seenKeys.has(key)) node.classList.add("arrive");
   node.dataset.key = key;
   if (pickable) node.addEventListener("click", () => choose(card.pick));
@@ -134,7 +136,7 @@ function drawPlayers(page, next) {
     if (row.note) block.append(element("p", { class: "note" }, row.note));
     if (row.cards.length) {
       const cards = element("div", { class: row.slots ? "cards slots" : "cards fan" });
-      for (const card of row.cards) cards.append(cardNode(card, `p${row.seat}`, next));
+      row.cards.forEach((card, i) => cards.append(cardNode(card, `p${row.seat}`, next, i)));
       block.append(cards);
     }
     if (row.collection && row.collection.cards.length) {
@@ -160,7 +162,7 @@ function drawCentre(page, update, next) {
     // A long pile lies stacked, unless its cards are to be picked: then each is whole.
     const picking = pile.cards.some((card) => card.pick && next.has(card.pick));
     const cards = element("div", { class: pile.cards.length > 4 && !picking ? "cards stack" : "cards" });
-    for (const card of pile.cards) cards.append(cardNode(card, `z${pile.label}`, next));
+    pile.cards.forEach((card, i) => cards.append(cardNode(card, `z${pile.label}`, next, i)));
     if (!pile.cards.length) cards.append(element("span", { class: "empty" }, "—"));
     block.append(cards);
     box.append(block);
@@ -194,7 +196,7 @@ function drawHand(page, next) {
   const box = $("hand-cards");
   box.replaceChildren();
   box.className = hand.slots ? "cards slots" : "cards";
-  for (const card of hand.cards) box.append(cardNode(card, "mine", next));
+  hand.cards.forEach((card, i) => box.append(cardNode(card, "mine", next, i)));
   $("hand").hidden = !hand.cards.length;
 }
 
