@@ -411,7 +411,7 @@ def test_the_page_is_usable_with_the_keyboard_at_phone_width(
     server: Server,
     browser: Any,  # noqa: ANN401
 ) -> None:
-    """At 390 px wide nothing overflows sideways, and Tab then Enter plays a move."""
+    """At 390 px nothing overflows, Tab then Enter plays a card, and the focus stays on cards."""
     links = _table(server, "crazy-animals", (0,), seed=4)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.url + links[0]["url"].lstrip("/"))
@@ -423,6 +423,12 @@ def test_the_page_is_usable_with_the_keyboard_at_phone_width(
             break
     else:
         pytest.fail("Tab never reaches a card to play")
+    page.keyboard.press("Enter")
+    _after(page, cursor)
+    # Back to the person's turn, the focus is on a card to play again: Enter plays on.
+    _over(page)
+    assert page.evaluate("() => document.activeElement.matches('button.card.playable')")
+    cursor = _cursor(page)
     page.keyboard.press("Enter")
     _after(page, cursor)
     page.close()

@@ -13,6 +13,7 @@ let current = null; // the last update and page drawn
 let selection = []; // the picks clicked so far for a move of several cards
 let busy = false; // a move was sent: nothing more until the next update
 let seenKeys = new Set();
+let byKeyboard = false; // the last card was chosen with the keyboard: keep the focus on cards
 
 function element(tag, attributes = {}, text = "") {
   const node = document.createElement(tag);
@@ -100,7 +101,12 @@ function cardNode(card, zone, next, index = 0) {
   const key = `${zone}|${card.code}|${card.code === null ? index : ""}`;
   if (!seenKeys.has(key)) node.classList.add("arrive");
   node.dataset.key = key;
-  if (pickable) node.addEventListener("click", () => choose(card.pick));
+  if (pickable) {
+    node.addEventListener("click", (event) => {
+      byKeyboard = event.detail === 0; // Enter or Space, not a pointer
+      choose(card.pick);
+    });
+  }
   return node;
 }
 
@@ -309,6 +315,11 @@ function drawRules(page) {
 function render() {
   const { update, page } = current;
   const next = nextPicks();
+  // The cards are drawn anew: a keyboard player keeps their place (the same card if it is
+  // still there, else the first card to play).
+  const focused = document.activeElement;
+  const onCard = Boolean(focused && focused.classList && focused.classList.contains("card"));
+  const focusedKey = onCard ? focused.dataset.key : null;
   document.body.classList.toggle("your-turn", page.yourTurn && !busy);
   document.body.classList.toggle("busy", busy);
   document.body.classList.toggle("over", Boolean(page.result));
@@ -317,6 +328,12 @@ function render() {
   drawHand(page, next);
   drawMoves(page);
   seenKeys = new Set([...document.querySelectorAll("[data-key]")].map((node) => node.dataset.key));
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (onCard || (byKeyboard && lost)) {
+    const same = [...document.querySelectorAll("button.card")].find((node) => node.dataset.key === focusedKey);
+    const target = same || document.querySelector("button.card.playable, button.player-pick");
+    if (target) target.focus();
+  }
 }
 
 function send(act) {
