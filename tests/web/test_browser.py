@@ -279,6 +279,12 @@ def test_the_home_page_follows_the_language_and_has_no_serious_violation(
         "robot : difficile",
     ]
     assert _serious(page) == []
+    page.select_option("#game", "kitten-tricks")
+    assert not page.locator("#memory-aid").is_visible()
+    page.select_option("#game", "crazy-animals")
+    box = page.locator("#memory-aid").bounding_box()
+    assert box is not None
+    assert box["width"] >= 16, "the memory aid's box is big enough to tap"
     page.goto(server.url + "play/no-such-link")
     text = page.inner_text("body")
     assert "Aucune place n’a ce lien" in text
