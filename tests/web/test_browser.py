@@ -205,7 +205,7 @@ def test_crazy_animals_memorised_clears_the_first_look(server: Server, browser: 
 
 
 def test_the_rules_open_in_the_players_language(server: Server, browser: Any) -> None:  # noqa: ANN401
-    """The rules button opens the game's rules and the table's options, in the table's language."""
+    """The rules, the table's options and a refusal are told in the table's language."""
     links = _table(server, "crazy-mistigri", (0,), seed=6, language="fr", short=True)
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
@@ -219,6 +219,16 @@ def test_the_rules_open_in_the_players_language(server: Server, browser: Any) ->
     assert titles[-1] == "Les options de cette table"
     page.click("#rules-close")
     assert not dialog.is_visible()
+    # A refused message is told in the table's language, not in the protocol's English.
+    page.evaluate(
+        """() => socket.send(JSON.stringify({type: "act", seat: 0, action: {kind: "pass"},
+                                             cursor: Number(document.body.dataset.cursor)}))"""
+    )
+    page.wait_for_selector("#refused:not(:empty)")
+    assert page.inner_text("#refused") in {
+        "Ce coup n’est pas permis maintenant.",
+        "Ce n’est pas votre tour.",
+    }
     page.close()
 
 

@@ -110,6 +110,12 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "reconnecting": "Reconnecting…",
         "moved": "The next match is ready…",
         "player": "Give it to {name}",
+        "players": "Players",
+        "refused-unavailable": "The move could not be saved: nothing was played. Try again.",
+        "refused-rate-limited": "Too many clicks at once: wait a moment.",
+        "refused-not-your-turn": "It is not your turn.",
+        "refused-illegal-action": "That move is not allowed now.",
+        "refused-other": "The server did not understand; the page is up to date again.",
     },
     "fr": {
         "your-turn": "À vous de jouer",
@@ -170,6 +176,12 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "reconnecting": "Reconnexion…",
         "moved": "La partie suivante est prête…",
         "player": "La donner à {name}",
+        "players": "Les joueurs",
+        "refused-unavailable": "Le coup n’a pas pu être enregistré : rien n’a été joué. Réessayez.",
+        "refused-rate-limited": "Trop de clics d’un coup : attendez un instant.",
+        "refused-not-your-turn": "Ce n’est pas votre tour.",
+        "refused-illegal-action": "Ce coup n’est pas permis maintenant.",
+        "refused-other": "Le serveur n’a pas compris ; la page est de nouveau à jour.",
     },
 }
 """The page's own words in each language (everything about the game is narrated)."""
@@ -196,6 +208,12 @@ _PAGE_WORDS = (
     "reconnecting",
     "moved",
     "refused",
+    "players",
+    "refused-unavailable",
+    "refused-rate-limited",
+    "refused-not-your-turn",
+    "refused-illegal-action",
+    "refused-other",
 )
 """The words the page's script needs to label its own controls."""
 

@@ -355,7 +355,7 @@ function draw(message) {
     busy = false;
     // A stale move (clicked twice, or chosen just as the table moved on) is answered by the
     // update that follows: nothing to tell the person.
-    if (message.refused.code !== "stale") $("refused").textContent = message.refused.message;
+    if (message.refused.code !== "stale") $("refused").textContent = refusal(message.refused);
     if (current) render();
     return;
   }
@@ -368,7 +368,7 @@ function draw(message) {
     document.documentElement.lang = page.language;
     document.title = `${page.title} · ${page.names[page.seat]}`;
     $("title").textContent = page.title;
-    $("players").setAttribute("aria-label", page.words.table);
+    $("players").setAttribute("aria-label", page.words.players);
     $("moves-heading").textContent = page.words.moves;
     $("log-heading").textContent = page.words.log;
     $("table-heading").textContent = page.words.table;
@@ -383,6 +383,13 @@ function draw(message) {
   drawLog(page);
   drawResult(page);
   document.body.dataset.cursor = String(cursor);
+}
+
+function refusal(refused) {
+  // The table's language, by the refusal's code (the protocol's own sentence is English).
+  if (!current) return refused.message;
+  const words = current.page.words;
+  return words[`refused-${refused.code}`] || words["refused-other"];
 }
 
 function memorised() {
@@ -400,7 +407,7 @@ async function rematch() {
     });
     const answer = await response.json();
     if (!response.ok) {
-      $("refused").textContent = answer.error;
+      $("refused").textContent = refusal({ code: response.status === 503 ? "unavailable" : "other", message: answer.error });
       return;
     }
     location.reload();
