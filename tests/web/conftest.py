@@ -47,7 +47,8 @@ class Server:
     def __init__(self, database: Path | str, *options: str) -> None:
         """Start the server on a free port, with more `cardgames serve` ``options``."""
         self.database = database
-        self.options = options
+        # Bot moves are paced for people; the tests take them at once unless they say.
+        self.options = options if "--bot-pace" in options else ("--bot-pace", "0", *options)
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.table_id = ""

@@ -7,17 +7,20 @@ screenshots of the docs page while the whole matches are played.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import time
 from typing import Any
 
 import pytest
 
 import cardgames
+from cardgames import handbook
 from cardgames.protocol import Act
 from cardgames.web.store import TableStore
 
-from .conftest import Server, screenshot_folder
+from .conftest import Server, receive_json, screenshot_folder, seat_socket, until_turn
 
 NAMES = ["Ana", "Ben", "Chloé", "Dan", "Eva", "Farid"]
 PLAYERS = {"classic-mistigri": 3, "crazy-mistigri": 3, "kitten-tricks": 3, "crazy-animals": 3}
@@ -40,18 +43,24 @@ def _after(page: Any, cursor: str) -> str:  # noqa: ANN401 - a Playwright page
 
 
 def _play(page: Any, rng: random.Random) -> str:  # noqa: ANN401 - a Playwright page
-    """Play one move as a person would: a highlighted card if there is one, else a button.
+    """Play one move as a person would: click cards (a button only for a move with no card).
 
-    It waits for the person's turn first: the bots' moves arrive one update at a time.
+    It waits for the person's turn first: the bots' moves arrive one update at a time. A move of
+    several cards (a pair, a swap) is clicked card after card.
     """
     page.wait_for_selector("body.your-turn[data-cursor]:not([data-cursor=''])", state="attached")
     cursor = _cursor(page)
-    cards = page.locator("#rows button.card.playable")
-    moves = page.locator("#moves button")
-    if cards.count() and rng.random() < 0.5:
-        cards.nth(rng.randrange(cards.count())).click()
-    else:
-        moves.nth(rng.randrange(moves.count())).click()
+    for _ in range(4):
+        cards = page.locator("button.card.playable, button.player-pick")
+        buttons = page.locator("#moves button.move")
+        if cards.count() and (not buttons.count() or rng.random() < 0.8):
+            cards.nth(rng.randrange(cards.count())).click()
+        else:
+            buttons.nth(rng.randrange(buttons.count())).click()
+        if page.get_attribute("body", "class") and "busy" in page.get_attribute("body", "class"):
+            break
+        if _cursor(page) != cursor:
+            return _cursor(page)
     return _after(page, cursor)
 
 
@@ -69,30 +78,227 @@ def _table(server: Server, slug: str, humans: tuple[int, ...], seed: int, **more
     )
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYERS))
-def test_a_whole_match_of_each_game_is_played_by_clicking(
+MATCHES = [
+    ("classic-mistigri", "fr", 1280),
+    ("crazy-mistigri", "en", 390),
+    ("kitten-tricks", "en", 1280),
+    ("crazy-animals", "fr", 390),
+]
+"""Each game once, languages and widths alternating."""
+
+
+def _serious(page: Any) -> list[str]:  # noqa: ANN401 - a Playwright page
+    """The serious or critical accessibility violations axe-core finds on ``page``."""
+    from axe_playwright_python.sync_playwright import (  # type: ignore[import-untyped]  # noqa: PLC0415 - test extra
+        Axe,
+    )
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+        for v in found
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize(("slug", "language", "width"), MATCHES)
+def test_a_whole_match_of_each_game_is_played_by_clicking_cards(
     server: Server,
     browser: Any,  # noqa: ANN401
     slug: str,
+    language: str,
+    width: int,
 ) -> None:
-    """One person plays a whole match against bots by clicking, and sees the result and scores."""
-    language = "fr" if slug == "crazy-animals" else "en"
-    links = _table(server, slug, (0,), seed=11, language=language)
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    """One plays a short match by clicking cards, and sees the result in their language."""
+    links = _table(server, slug, (0,), seed=11, language=language, short=slug != "classic-mistigri")
+    page = browser.new_page(viewport={"width": width, "height": 900 if width > 400 else 844})
+    frames: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda socket: socket.on("framereceived", lambda f: frames.append(json.loads(f))),
+    )
     page.goto(server.url + links[0]["url"].lstrip("/"))
+    _cursor(page)
+    assert _serious(page) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    if width < 400:  # the own hand sits at the bottom of the screen, within thumb reach
+        box = page.locator("#hand").bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] >= 844 - 4
     rng = random.Random(slug)
-    moves = 0
+    moves = clicks = 0
     folder = screenshot_folder()
     while not _over(page):
+        clicks += page.locator("button.card.playable, button.player-pick").count() > 0
         _play(page, rng)
         moves += 1
-        if folder is not None and moves == 6:
-            page.screenshot(path=str(folder / f"web-{slug}.png"), full_page=True)
+        if folder is not None and moves == 3:
+            _shoot(page, folder, slug)
         assert moves < 400, "the match does not end"
+    assert clicks > moves // 2, "most moves are played on the cards"
     assert page.locator("#result-heading").inner_text()
     assert page.locator("#result-scores tr").count() == PLAYERS[slug]
     assert page.locator("#moves button").count() == 0
+    waiting = {"fr": "Attendez votre tour", "en": "Wait for your turn"}[language]
+    assert waiting not in page.inner_text("#moves")
     assert page.get_attribute("html", "lang") == language
+    assert page.locator("#rematch").is_visible()
+    if slug == "crazy-animals":
+        _check_honest_frames(frames)
+    page.close()
+
+
+def _shoot(page: Any, folder: Any, slug: str) -> None:  # noqa: ANN401
+    """Save the docs' screenshots of ``page`` at desktop and phone width."""
+    size = page.viewport_size
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.mouse.move(1, 1)  # no card raised by a pointer resting on it
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(folder / f"web-{slug}-{width}.png"), full_page=width > 400)
+    page.set_viewport_size(size)
+
+
+def _check_honest_frames(frames: list[dict[str, Any]]) -> None:
+    """No frame to a person's seat names a remembered card outside its glimpse field."""
+    updates = [f for f in frames if f.get("type") == "update"]
+    assert updates
+    assert updates[0]["update"]["glimpse"]["reason"] == "first-look"
+    for frame in updates:
+        update = frame["update"]
+        seat = update["seat"]
+        view = update["view"]
+        if not update["view"]["is_over"] and update["glimpse"] is None:
+            pass
+        assert all(card is None for row in view["knowledge"] for card in row) or view["is_over"]
+        assert view["drawn"] is None
+        for event in update["events"]:
+            if event.get("seat") != seat:
+                continue
+            if event["kind"] == "looked":
+                assert event["seen"] == []
+            if event["kind"] in ("drew", "peeked", "took-discard"):
+                assert event["card"] is None, event
+        scored = any(event["kind"] == "round-scored" for event in update["events"])
+        for row in frame["page"]["board"]["players"]:
+            if not scored:  # a scored round shows every slot to all, until the next deal
+                assert all(card["code"] is None for card in row["cards"])
+    # The first look clears once the person moves on.
+    reasons = [f["update"]["glimpse"] and f["update"]["glimpse"]["reason"] for f in updates]
+    assert None in reasons[reasons.index("first-look") :]
+
+
+def test_crazy_animals_memorised_clears_the_first_look(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """« C'est mémorisé » turns the first look's two slots face down again."""
+    links = _table(server, "crazy-animals", (0,), seed=6, language="fr")
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    page.wait_for_selector("body.your-turn")
+    assert page.locator("#hand-cards .card.glimpsed").count() == 2
+    assert page.inner_text("#memorised") == "C’est mémorisé"
+    page.click("#memorised")
+    page.wait_for_selector("#glimpse", state="hidden")
+    assert page.locator("#hand-cards .card.glimpsed").count() == 0
+    assert page.locator("#hand-cards .card.back").count() == 4
+    page.close()
+
+
+def test_the_rules_open_in_the_players_language(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """The rules, the table's options and a refusal are told in the table's language."""
+    links = _table(server, "crazy-mistigri", (0,), seed=6, language="fr", short=True)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _cursor(page)
+    page.click("#rules-open")
+    dialog = page.locator("#rules")
+    assert dialog.is_visible()
+    titles = page.locator("#rules-text h3").all_inner_texts()
+    game = cardgames.get_game("crazy-mistigri")
+    assert titles[0] == handbook.rules(game, "fr")[0].title
+    assert titles[-1] == "Les options de cette table"
+    page.click("#rules-close")
+    assert not dialog.is_visible()
+    # A refused message is told in the table's language, not in the protocol's English.
+    page.evaluate(
+        """() => socket.send(JSON.stringify({type: "act", seat: 0, action: {kind: "pass"},
+                                             cursor: Number(document.body.dataset.cursor)}))"""
+    )
+    page.wait_for_selector("#refused:not(:empty)")
+    assert page.inner_text("#refused") in {
+        "Ce coup n’est pas permis maintenant.",
+        "Ce n’est pas votre tour.",
+    }
+    page.close()
+
+
+def test_rematch_deals_again_at_the_same_seats_and_the_link_follows(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """« Rejouer » opens the next match: same names and bots, and the same link plays it."""
+    links = _table(server, "classic-mistigri", (0,), seed=2, language="fr")
+    url = server.url + links[0]["url"].lstrip("/")
+    page = browser.new_page()
+    page.goto(url)
+    rng = random.Random(2)
+    while not _over(page):
+        _play(page, rng)
+    old = server.table_id
+    assert page.inner_text("#rematch") == "Rejouer"
+    assert page.get_attribute("#new-table", "href") == "/"
+    other = browser.new_page()  # the same link open elsewhere follows by itself
+    other.goto(url)
+    other.wait_for_selector("#result:not([hidden])")
+    page.click("#rematch")
+    page.wait_for_selector("#result", state="hidden")
+    other.wait_for_selector("#result", state="hidden")
+    _cursor(page)
+    assert page.url == url
+    other.close()
+    store = TableStore(server.database)
+    token = links[0]["url"].rsplit("/", 1)[1]
+    found = store.seat_of(token)
+    assert found is not None
+    assert found[0] != old
+    fresh = store.load(found[0])
+    store.close()
+    assert (fresh.names, dict(fresh.bots)) == (tuple(NAMES[:3]), dict(server.settled(old).bots))
+    assert not fresh.is_over
+    page.close()
+
+
+def test_the_home_page_follows_the_language_and_has_no_serious_violation(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """The form speaks the language chosen, offers the bots as levels, and passes axe-core."""
+    page = browser.new_page(locale="en-GB")
+    page.goto(server.url)
+    page.wait_for_selector("#who-1 option", state="attached")
+    assert page.inner_text("#open") == "Open the table"
+    assert "bot: medium" in page.inner_text("#who-1")
+    assert _serious(page) == []
+    page.select_option("#language", "fr")
+    assert page.inner_text("#open") == "Ouvrir la table"
+    assert page.get_attribute("html", "lang") == "fr"
+    assert [o.strip() for o in page.locator("#who-1 option").all_inner_texts()] == [
+        "une personne",
+        "robot : facile",
+        "robot : moyen",
+        "robot : difficile",
+    ]
+    assert _serious(page) == []
+    page.select_option("#game", "kitten-tricks")
+    assert not page.locator("#memory-aid").is_visible()
+    page.select_option("#game", "crazy-animals")
+    box = page.locator("#memory-aid").bounding_box()
+    assert box is not None
+    assert box["width"] >= 16, "the memory aid's box is big enough to tap"
+    page.goto(server.url + "play/no-such-link")
+    text = page.inner_text("body")
+    assert "Aucune place n’a ce lien" in text
+    assert "No seat has this link" in text
     page.close()
 
 
@@ -134,7 +340,7 @@ def test_a_reload_mid_match_resumes(server: Server, browser: Any) -> None:  # no
     _over(page)  # the bots' moves arrive one update at a time: wait for the person's turn
     before = (
         _cursor(page),
-        page.inner_html("#rows"),
+        page.inner_text("#players") + page.inner_text("#hand"),
         page.inner_text("#log"),
         page.inner_text("#moves"),
     )
@@ -142,7 +348,7 @@ def test_a_reload_mid_match_resumes(server: Server, browser: Any) -> None:  # no
     _over(page)
     after = (
         _cursor(page),
-        page.inner_html("#rows"),
+        page.inner_text("#players") + page.inner_text("#hand"),
         page.inner_text("#log"),
         page.inner_text("#moves"),
     )
@@ -198,11 +404,20 @@ def test_a_server_restart_loses_nothing(fresh_server: Server, browser: Any) -> N
     rng = random.Random(21)
     for _ in range(3):
         _play(page, rng)
-    before = (_cursor(page), page.inner_html("#rows"), page.inner_text("#moves"))
+    _over(page)  # the bots' moves arrive one update at a time: wait for the person's turn
+    before = (
+        _cursor(page),
+        page.inner_text("#players") + page.inner_text("#hand"),
+        page.inner_text("#moves"),
+    )
     server.kill()
     server.start()
     page.wait_for_selector("body[data-cursor='']", state="attached")
-    after = (_cursor(page), page.inner_html("#rows"), page.inner_text("#moves"))
+    after = (
+        _cursor(page),
+        page.inner_text("#players") + page.inner_text("#hand"),
+        page.inner_text("#moves"),
+    )
     assert after == before
     _play(page, rng)
     page.close()
@@ -212,21 +427,24 @@ def test_the_page_is_usable_with_the_keyboard_at_phone_width(
     server: Server,
     browser: Any,  # noqa: ANN401
 ) -> None:
-    """At 390 px wide nothing overflows sideways, and Tab then Enter plays a move."""
+    """At 390 px nothing overflows, Tab then Enter plays a card, and the focus stays on cards."""
     links = _table(server, "crazy-animals", (0,), seed=4)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.url + links[0]["url"].lstrip("/"))
     cursor = _cursor(page)
-    folder = screenshot_folder()
-    if folder is not None:
-        page.screenshot(path=str(folder / "web-phone.png"), full_page=True)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     for _ in range(30):
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.closest('#moves') !== null"):
+        if page.evaluate("() => document.activeElement.matches('button.card.playable')"):
             break
     else:
-        pytest.fail("Tab never reaches a move button")
+        pytest.fail("Tab never reaches a card to play")
+    page.keyboard.press("Enter")
+    _after(page, cursor)
+    # Back to the person's turn, the focus is on a card to play again: Enter plays on.
+    _over(page)
+    assert page.evaluate("() => document.activeElement.matches('button.card.playable')")
+    cursor = _cursor(page)
     page.keyboard.press("Enter")
     _after(page, cursor)
     page.close()
@@ -265,7 +483,7 @@ def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
     rng = random.Random(10)
-    fan = page.locator("#moves .fan button.card.back")
+    fan = page.locator("#players button.card.back.playable")
     for _ in range(40):
         if _over(page):
             pytest.fail("the match ended before a blind draw")
@@ -278,13 +496,59 @@ def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
     else:
         pytest.fail("no blind draw in 40 moves")
     before = server.settled()
-    index = int(fan.first.get_attribute("data-move"))
+    position = int(fan.first.get_attribute("data-pick").rsplit(":", 1)[1])
     cursor = _cursor(page)
     fan.first.dblclick()
     _after(page, cursor)
     _over(page)
     expected = before.copy()
-    expected.act(0, before.view(0).legal_actions[index], cursor=before.cursor)
+    (action,) = [
+        a for a in before.view(0).legal_actions if getattr(a, "position", None) == position
+    ]
+    expected.act(0, action, cursor=before.cursor)
     expected.play_bots()
     assert server.settled().to_json() == expected.to_json()
     page.close()
+
+
+def _bot_update_times(server: Server, slug: str) -> list[float]:
+    """Play the person's first move by WebSocket; the arrival times of the updates that follow.
+
+    Every update but the last shows a bot thinking, by name.
+    """
+    links = _table(server, slug, (0,), seed=9)
+    with seat_socket(server, links[0]) as socket:
+        first = until_turn(socket)
+        socket.send(json.dumps(first["page"]["moves"][0]["act"]))
+        times = []
+        while True:
+            message = receive_json(socket)
+            if message["type"] != "update":
+                continue
+            times.append(time.monotonic())
+            page = message["page"]
+            if page["yourTurn"] or page["result"]:
+                return times
+            assert page["thinking"]
+            assert page["status"] in {f"{name} is thinking…" for name in NAMES[1:3]}
+
+
+def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # noqa: ANN401
+    """With a pace, each bot move reaches the browser alone, the pace apart; without, at once."""
+    paced = Server(tmp_path / "paced.sqlite3", "--bot-pace", "0.4")
+    try:
+        paced_times = times = _bot_update_times(paced, "kitten-tricks")
+    finally:
+        paced.stop()
+    # The person's own move, then one update per bot move (at least the two bots), each at
+    # the pace.
+    assert len(times) >= 3
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= 0.35 for gap in gaps), gaps
+    quick = Server(tmp_path / "quick.sqlite3")
+    try:
+        times = _bot_update_times(quick, "kitten-tricks")
+    finally:
+        quick.stop()
+    assert len(times) == len(paced_times)  # the same bot moves, one update each
+    assert times[-1] - times[0] < 0.3 * (len(times) - 1)

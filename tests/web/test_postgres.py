@@ -75,6 +75,22 @@ def test_postgres_store_commits_from_the_latest_save(database: str) -> None:
         second.close()
 
 
+def test_postgres_rematch_moves_every_seat_link_once(database: str) -> None:
+    """PostgreSQL's rematch saves the next match and moves the seat links to it, once."""
+    store = open_store(database)
+    try:
+        table = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=1)
+        saved = store.create(table, language="en")
+        again = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=2)
+        new_id = store.rematch(saved.table_id, again, language="en")
+        assert new_id is not None
+        assert store.seat_of(saved.tokens[1]) == (new_id, 1)
+        assert store.rematch(saved.table_id, again, language="en") is None
+        assert store.fetch(new_id).table.to_json() == again.to_json()
+    finally:
+        store.close()
+
+
 def test_postgres_a_move_reaches_a_browser_of_another_process(
     two_servers: tuple[Server, Server],
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import types
 import urllib.error
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import cardgames
 from cardgames.cli import build_parser
 from cardgames.protocol import Act, Sync
 from cardgames.table import Table
-from cardgames.web.page import Presenter
+from cardgames.text import Narrator
+from cardgames.web.app import Limits
+from cardgames.web.page import Presenter, Sketch, _generic_board, _paths
 from cardgames.web.store import TableStore
 
 from .conftest import Server
@@ -254,13 +257,61 @@ def test_a_page_message_shows_no_card_hidden_from_its_seat(slug: str) -> None:
                 card.code for zone in state.visible_zones(seat) for card in state.zones()[zone]
             }
             page = message["page"]
-            shown = {code for row in page["rows"] for cards in row["cards"] for code in cards}
-            shown |= {code for move in page["moves"] for code in move["cards"]}
+            shown = board_codes(page)
             assert not (shown & (hidden - seen)), f"seat {seat} is shown {shown & (hidden - seen)}"
         mover = table.to_move
         assert mover is not None
         table.act(mover, rng.choice(table.view(mover).legal_actions))
         steps += 1
+
+
+def board_codes(page: dict[str, Any]) -> set[str]:
+    """Every card code a page message shows on its board or names in its moves' picks."""
+    board = page["board"]
+    rows = [row["cards"] for row in board["players"]]
+    rows += [row["collection"]["cards"] for row in board["players"] if "collection" in row]
+    rows += [pile["cards"] for pile in board["centre"]] + [board["hand"]["cards"]]
+    codes = {card["code"] for cards in rows for card in cards if card["code"] is not None}
+    picks = {pick for move in page["moves"] for path in move["paths"] for pick in path}
+    return codes | {pick[2:] for pick in picks if pick.startswith(("h:", "p:"))}
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_every_pick_of_a_move_is_a_card_or_a_player_on_the_board(slug: str) -> None:
+    """Through a whole match, each move's picks name places the page draws as clickable."""
+    table = Table.new(slug, players=3, bots={1: "medium", 2: "easy"}, seed=21)
+    rng = random.Random(slug)
+    presenter = Presenter(table, "fr")
+    while True:
+        table.play_bots()
+        if table.is_over:
+            break
+        page = presenter.message(0, since=0)["page"]
+        board = page["board"]
+        places = {row.get("pick") for row in board["players"]}
+        for cards in (
+            [row["cards"] for row in board["players"]]
+            + [pile["cards"] for pile in board["centre"]]
+            + [board["hand"]["cards"]]
+        ):
+            places |= {card["pick"] for card in cards}
+        for move in page["moves"]:
+            for path in move["paths"]:
+                assert set(path) <= places, f"{move['label']}: {path} not on the board"
+        table.act(0, rng.choice(table.view(0).legal_actions))
+
+
+def test_a_crazy_animals_board_names_no_face_down_card_without_the_memory_aid() -> None:
+    """The board leaves every slot face down (the glimpse turns them); the aid shows known ones."""
+    for aid in (False, True):
+        table = Table.new("crazy-animals", players=2, bots={1: "medium"}, seed=4, memory_aid=aid)
+        table.memorised(0)
+        table.act(0, table.view(0).legal_actions[-1])
+        table.play_bots()
+        page = Presenter(table, "en").message(0, since=0)["page"]
+        slots = [card["code"] for row in page["board"]["players"] for card in row["cards"]]
+        assert any(code is not None for code in slots) is aid
+        assert page["memoryAid"] is aid
 
 
 def test_serve_is_a_subcommand_with_a_database_option() -> None:
@@ -269,3 +320,85 @@ def test_serve_is_a_subcommand_with_a_database_option() -> None:
     args = parser.parse_args(["serve", "--port", "0", "--database", "x.sqlite3"])
     assert (args.port, args.database, args.host) == (0, "x.sqlite3", "127.0.0.1")
     assert "cardgames-tables.sqlite3" in parser.parse_args(["serve"]).database
+
+
+def test_an_effect_is_explained_on_the_move_that_chooses_it() -> None:
+    """A Crazy Mistigri pair with an effect carries the handbook's explanation to the page."""
+    table = Table.new("crazy-mistigri", players=3, bots={1: "medium", 2: "medium"}, seed=5)
+    rng = random.Random(5)
+    presenter = Presenter(table, "fr")
+    explained: set[str] = set()
+    while not explained:
+        table.play_bots()
+        if table.to_move is None:
+            break
+        page = presenter.message(0, since=0)["page"]
+        explained = {m["explain"] for m in page["moves"] if m["explain"] and len(m["paths"]) == 2}
+        table.act(0, rng.choice(table.view(0).legal_actions))
+    assert explained, "no pair with an effect in the match"
+    assert all(" + " in text for text in explained)
+
+
+def test_the_bot_pace_is_an_option_from_0_to_60_seconds() -> None:
+    """`--bot-pace` takes seconds from 0 (no pacing) to 60; `Limits` refuses a negative pace."""
+    parser = build_parser()
+    assert parser.parse_args(["serve"]).bot_pace == pytest.approx(0.8)
+    assert parser.parse_args(["serve", "--bot-pace", "0"]).bot_pace == 0
+    for bad in ("-1", "61", "soon"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", "--bot-pace", bad])
+    assert Limits(bot_pace=0).bot_pace == 0
+    with pytest.raises(ValueError, match="bot_pace must be a number >= 0"):
+        Limits(bot_pace=-0.5)
+
+
+def test_a_rematch_moves_every_seat_link_to_the_new_table(tmp_path: Path) -> None:
+    """The store saves the next match and moves the seat links to it, once."""
+    with TableStore(tmp_path / "t.sqlite3") as store:
+        table = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=1)
+        saved = store.create(table, language="fr")
+        again = Table.new("kitten-tricks", players=3, bots={2: "medium"}, seed=2)
+        new_id = store.rematch(saved.table_id, again, language="fr")
+        assert new_id is not None
+        assert {store.seat_of(token) for token in saved.tokens.values()} == {
+            (new_id, 0),
+            (new_id, 1),
+        }
+        assert store.rematch(saved.table_id, again, language="fr") is None
+        assert store.load(new_id).to_json() == again.to_json()
+
+
+def test_a_game_without_a_board_part_gets_fans_and_a_hand() -> None:
+    """Without a part "board", blind draws are picked in the fan and the seat's hand is drawn."""
+    table = Table.new("classic-mistigri", players=3, bots={}, seed=3)
+    seat = table.to_move
+    assert seat is not None
+    view: Any = table.view(seat)  # a Classic Mistigri view
+    presenter = Presenter(table, "en")
+    partless = types.SimpleNamespace(parts=())
+    picks = {p for a in view.legal_actions for path in _paths(partless, view, a) for p in path}
+    assert picks == {f"f:{view.draw_from}:{a.position}" for a in view.legal_actions}
+    sketch = Sketch(presenter, Narrator(table.game, lang="en"), seat, view, picks)
+    _generic_board(view, sketch)
+    board = sketch.board()
+    fan = board["players"][view.draw_from]["cards"]
+    assert {card["pick"] for card in fan} == picks
+    assert sorted(card["code"] for card in board["hand"]["cards"]) == sorted(
+        card.code for card in view.hand
+    )
+
+
+def test_the_memory_aid_is_asked_on_the_form_and_told_to_every_seat(server: Server) -> None:
+    """A table opened with the memory aid tells each person's page so (it is off by default)."""
+    body = {"game": "crazy-animals", "players": 3, "names": ["Ana", "Ben", "Chloé"], "seed": 2}
+    answer = server.post("api/tables", {**body, "bots": {"2": "easy"}, "memoryAid": True})
+    assert len(answer["links"]) == 2
+    for link in answer["links"]:
+        with _socket(server, link) as socket:
+            page = _receive(socket)["page"]
+        assert page["memoryAid"] is True
+        assert page["memoryAidText"].startswith("Memory aid on")
+    games = json.loads(server.get("api/games"))
+    assert [g["slug"] for g in games["games"] if g["memory"]] == ["crazy-animals"]
+    assert games["bots"] == ["easy", "medium", "hard"]
+    assert games["levels"]["fr"] == {"easy": "facile", "medium": "moyen", "hard": "difficile"}

@@ -452,6 +452,7 @@ GAME: Game[State] = Game(
     setup=Setup,
     parts={
         "encoding": "cardgames.classic_mistigri.encoding:ENCODING",
+        "board": "cardgames.classic_mistigri.board:BOARD",
         "handbook": "cardgames.classic_mistigri.handbook:Handbook",
         "statistics": "cardgames.classic_mistigri.stats:STATISTICS",
         "text": "cardgames.classic_mistigri.text:Text",

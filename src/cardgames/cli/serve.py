@@ -60,6 +60,17 @@ def _positive(kind: type[float | int]) -> Any:  # noqa: ANN401 - an argparse typ
     return parse
 
 
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= 60:  # noqa: PLR2004 - a minute between two moves is already long
+        msg = f"not a pace in seconds from 0 to 60: {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
 def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subparsers type
     """Add the `serve` subcommand."""
     # The store needs only the standard library; the app, which needs the web extra, is
@@ -154,6 +165,14 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         help="messages waiting for a browser before it is dropped (64)",
     )
     limits.add_argument(
+        "--bot-pace",
+        type=_pace,
+        default=0.8,
+        metavar="SECONDS",
+        help="the least time between two bot moves a player sees, so each can be followed; "
+        "0 plays them as fast as the bots decide (0.8)",
+    )
+    limits.add_argument(
         "--bot-workers",
         type=_positive(int),
         default=2,
@@ -187,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
         table_burst=args.table_burst,
         queue=args.queue,
         bot_workers=args.bot_workers,
+        bot_pace=args.bot_pace,
     )
     try:
         serve(args.database, host=args.host, port=args.port, workers=args.workers, limits=limits)

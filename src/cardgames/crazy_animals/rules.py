@@ -985,6 +985,7 @@ GAME: Game[State] = Game(
     better_scores="lower",
     parts={
         "encoding": "cardgames.crazy_animals.encoding:ENCODING",
+        "board": "cardgames.crazy_animals.board:BOARD",
         "handbook": "cardgames.crazy_animals.handbook:Handbook",
         "heuristic_bot": "cardgames.crazy_animals.bot:HeuristicBot",
         "memory": "cardgames.crazy_animals.memory:Memory",

@@ -1190,6 +1190,7 @@ GAME: Game[State] = Game(
     better_scores="lower",
     parts={
         "encoding": "cardgames.crazy_mistigri.encoding:ENCODING",
+        "board": "cardgames.crazy_mistigri.board:BOARD",
         "handbook": "cardgames.crazy_mistigri.handbook:Handbook",
         "heuristic_bot": "cardgames.crazy_mistigri.bot:HeuristicBot",
         "statistics": "cardgames.crazy_mistigri.stats:STATISTICS",

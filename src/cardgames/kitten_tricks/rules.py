@@ -647,6 +647,7 @@ GAME: Game[State] = Game(
     better_scores="higher",
     parts={
         "encoding": "cardgames.kitten_tricks.encoding:ENCODING",
+        "board": "cardgames.kitten_tricks.board:BOARD",
         "handbook": "cardgames.kitten_tricks.handbook:Handbook",
         "heuristic_bot": "cardgames.kitten_tricks.bot:HeuristicBot",
         "statistics": "cardgames.kitten_tricks.stats:STATISTICS",

@@ -7,6 +7,7 @@ Routes:
 | `GET /` | the form that opens a table |
 | `GET /api/games` | the games, their player counts, the bots and the languages (JSON) |
 | `POST /api/tables` | opens a table from a JSON request; answers one secret link per human seat |
+| `POST /api/rematch` | a finished table's next match: same seats, new deal; the links follow |
 | `GET /play/{token}` | the page of the seat that `token` opens |
 | `WS /ws/{token}` | that seat's live connection: the protocol's messages, both ways |
 | `GET /static/{name}` | the page's script and style, shipped in the package |
@@ -22,7 +23,9 @@ a bounded queue of outgoing messages and a task of its own that sends them, so n
 awaited while a table is locked; a browser that falls behind is closed with
 [`CLOSE_BEHIND`][cardgames.web.app.CLOSE_BEHIND] and resyncs when it reconnects. Bots think in a
 bounded pool of processes, each decision within a time budget, and every bot move is saved
-before it is published. [`Limits`][cardgames.web.app.Limits] holds every bound.
+before it is published, one at a time, at the server's pace
+([`Limits.bot_pace`][cardgames.web.app.Limits.bot_pace]) so that people can follow them.
+[`Limits`][cardgames.web.app.Limits] holds every bound.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ import attrs
 import cardgames
 from cardgames import _extras
 from cardgames._codec import is_int
+from cardgames.engine import Game
 from cardgames.errors import CardGameError, InvalidStateError, MissingExtraError, StaleMoveError
 
 try:
@@ -60,7 +64,8 @@ try:
 except ImportError:
     raise MissingExtraError(_extras.message("cardgames.web", "web")) from None
 
-from cardgames.protocol import Act, Refused, handle, request_from_json
+from cardgames.bots.levels import NAMES as LEVEL_NAMES
+from cardgames.protocol import Act, Memorised, Refused, handle, request_from_json
 from cardgames.table import BotMove, BotTurn, Table, decide
 from cardgames.web.database import open_store
 from cardgames.web.page import LANGUAGES, Presenter
@@ -77,12 +82,14 @@ __all__ = [
     "create_app",
 ]
 
-BOTS: dict[str, str] = {
+BOTS: dict[str, str] = {"easy": "easy", "medium": "medium", "hard": "hard"}
+"""The bots a person may seat at a table from the form (the bot levels), and their specs."""
+_OLDER_BOTS = {
     "heuristic": "heuristic",
     "random": "random",
     "ismcts": "ismcts:iterations=200:seconds=0.6",
 }
-"""The bots a person may seat at a table from the form, and the spec each one plays with."""
+"""Bots an older client may still ask for by name (not offered on the form)."""
 MAX_MESSAGE_LENGTH = 16_384
 """The longest message (in characters) the server reads from a browser; longer is refused."""
 CLOSE_NO_SEAT = 4404
@@ -104,6 +111,7 @@ _STATIC = {
     "table.js": "text/javascript; charset=utf-8",
     "new.js": "text/javascript; charset=utf-8",
     "favicon.svg": "image/svg+xml",
+    "cards.svg": "image/svg+xml",
 }
 """The files of the page, all shipped in `cardgames/web/static`."""
 
@@ -156,13 +164,18 @@ class Limits:
     """Seconds after its last move that any table is deleted, finished or not."""
     purge_every: float = 3_600.0
     """Seconds between two runs of the retention policy."""
+    bot_pace: float = 0.8
+    """The least time between two bot moves a browser sees, in seconds (0: as fast as the
+    bots decide). A bot that thinks longer is shown thinking meanwhile."""
 
     def __attrs_post_init__(self) -> None:
-        """Check that every bound is a positive number."""
+        """Check that every bound is a positive number (the pace may be 0)."""
         for field in attrs.fields(Limits):
             value = getattr(self, field.name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-                msg = f"{field.name} must be a positive number, got {value!r}"
+            least_ok = value >= 0 if field.name == "bot_pace" else value > 0
+            if isinstance(value, bool) or not isinstance(value, int | float) or not least_ok:
+                kind = "a number >= 0" if field.name == "bot_pace" else "a positive number"
+                msg = f"{field.name} must be {kind}, got {value!r}"
                 raise ValueError(msg)
 
 
@@ -436,12 +449,15 @@ class _Hub:
         failures = 0
         try:
             while (turn := live.table.bot_turn()) is not None and failures < 3:  # noqa: PLR2004
+                started = self._loop.time()
                 try:
                     move = await self.bots.decide(turn)
                 except (TimeoutError, BrokenProcessPool) as error:
                     _LOG.warning("table %s: a bot did not answer (%r)", live.table_id, error)
                     failures += 1
                     continue
+                # One bot move at a time, at the table's pace: people see each one.
+                await asyncio.sleep(max(0.0, self.limits.bot_pace - (self._loop.time() - started)))
                 async with live.lock:
                     try:
                         await self.commit(live, _bot_step(move))
@@ -451,6 +467,14 @@ class _Hub:
                         await asyncio.sleep(0.5 * failures)
         finally:
             self._loop.call_soon(self._forget, live)
+
+    def moved(self, table_id: str) -> None:
+        """Tell the browsers at ``table_id`` that its seats moved to the next match."""
+        live = self.live.get(table_id)
+        if live is None:
+            return
+        for client in list(live.clients):
+            client.offer(json.dumps({"type": "moved"}))
 
     def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(work)
@@ -564,11 +588,13 @@ def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlet
             Route("/", _index),
             Route("/api/games", _games_route),
             Route("/api/tables", _new_table, methods=["POST"]),
+            Route("/api/rematch", _rematch, methods=["POST"]),
             Route("/play/{token}", _play),
             Route("/static/{name}", _static_route),
             WebSocketRoute("/ws/{token}", _socket),
         ],
         lifespan=lifespan,
+        exception_handlers={404: _not_found},
     )
     app.add_middleware(_SecurityHeaders)
     app.state.files = {name: (_static(name), kind) for name, kind in _STATIC.items()}
@@ -587,7 +613,7 @@ async def _index(request: Request) -> Response:
 async def _static_route(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in _STATIC:
-        return Response("not found", status_code=404)
+        return _not_found_page("no-page")
     return _page(request, name)
 
 
@@ -598,8 +624,50 @@ async def _play(request: Request) -> Response:
     except StoreError:
         return Response("The tables cannot be read now; try again soon.", status_code=503)
     if found is None:
-        return Response("No seat has this link.", status_code=404)
+        return _not_found_page("no-seat")
     return _page(request, "table.html")
+
+
+_NOT_FOUND = {
+    "en": {
+        "title": "Not found",
+        "no-seat": "No seat has this link. Ask for the link of your seat again.",
+        "no-page": "There is no page at this address.",
+        "home": "Open a table",
+    },
+    "fr": {
+        "title": "Introuvable",
+        "no-seat": "Aucune place n’a ce lien. Redemandez le lien de votre place.",
+        "no-page": "Il n’y a pas de page à cette adresse.",
+        "home": "Ouvrir une table",
+    },
+}
+"""The 404 page's words: it says everything in French and in English."""
+
+
+def _not_found_page(reason: str) -> Response:
+    parts = []
+    for language in ("fr", "en"):
+        words = _NOT_FOUND[language]
+        parts.append(
+            f'<section lang="{language}"><h1>{words["title"]}</h1><p>{words[reason]}</p>'
+            f'<p><a href="/">{words["home"]}</a></p></section>'
+        )
+    body = (
+        '<!doctype html><html lang="fr"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<title>Introuvable · Not found</title><link rel="stylesheet" href="/static/style.css">'
+        '</head><body class="home"><main class="narrow"><div class="panel">'
+        + "".join(parts)
+        + "</div></main></body></html>"
+    )
+    return Response(body, status_code=404, media_type="text/html; charset=utf-8")
+
+
+async def _not_found(request: Request, _: Exception) -> Response:
+    if request.url.path.startswith("/api/"):
+        return _error(404, "no such address / aucune adresse de ce nom")
+    return _not_found_page("no-page")
 
 
 async def _games_route(_: Request) -> Response:
@@ -759,14 +827,11 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
     except InvalidStateError as error:
         _refuse_to(client, "malformed", str(error))
         return
+    if isinstance(request, Memorised):
+        await _memorised(hub, live, client, text)
+        return
     if not isinstance(request, Act):
-        # A `Sync`: the client asks again for what happened since its own cursor.
-        replies = handle(live.table.copy(), client.seat, text)
-        for reply in replies:
-            if isinstance(reply, Refused):
-                _refuse_to(client, reply.code, reply.message)
-            else:
-                hub.send_update(live, client, since=reply.cursor - len(reply.events))
+        _sync(hub, live, client, text)
         return
     answers: list[Refused] = []
 
@@ -788,6 +853,36 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
         hub.wake_bots(live)
 
 
+def _sync(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
+    """Answer a `Sync`: the client asks again for what happened since its own cursor."""
+    for reply in handle(live.table.copy(), client.seat, text):
+        if isinstance(reply, Refused):
+            _refuse_to(client, reply.code, reply.message)
+        else:
+            hub.send_update(live, client, since=reply.cursor - len(reply.events))
+
+
+async def _memorised(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> None:
+    """Commit « C'est mémorisé » (it changes what the seat's screen shows, not the match)."""
+    answers: list[Refused] = []
+
+    def step(table: Table) -> bool:
+        before = table.glimpse_marks(client.seat)
+        answers[:] = [r for r in handle(table, client.seat, text) if isinstance(r, Refused)]
+        return table.glimpse_marks(client.seat) != before
+
+    async with live.lock:
+        try:
+            changed = await hub.commit(live, step)
+        except (StoreError, KeyError):
+            _refuse_to(client, "unavailable", "the table cannot be saved now; try again soon")
+            return
+    for refused in answers:
+        _refuse_to(client, refused.code, refused.message)
+    if not changed and not answers:
+        hub.send_update(live, client)
+
+
 def _refuse_to(client: _Client, code: str, message: str) -> None:
     """Tell ``client`` that its message was refused, with a protocol code or a web one.
 
@@ -807,6 +902,69 @@ def _since(text: str | None) -> int | None:
     return int(text)
 
 
+_HOME_WORDS = {
+    "en": {
+        "title": "cardgames: open a table",
+        "tagline": "Four family card games, played at one table in the browser.",
+        "open-heading": "Open a table",
+        "game": "Game",
+        "players": "Players",
+        "language": "Language",
+        "seed": "Deal number",
+        "optional": "(optional)",
+        "seats": "Seats",
+        "seat": "Seat {n}",
+        "who": "Who plays seat {n}",
+        "name": "Name of seat {n}",
+        "person": "a person",
+        "bot": "bot: {level}",
+        "short": "A short match: one round",
+        "memory-aid": "Memory aid: each screen keeps the cards its player has seen "
+        "(everyone at the table is told)",
+        "open": "Open the table",
+        "links-heading": "Your table is open",
+        "links-help": "Send each player the link of their seat: whoever holds a link plays "
+        "that seat.",
+        "seat-link": "{name} (seat {n})",
+        "copy": "Copy the link",
+        "copied": "Copied",
+        "copy-failed": "Select and copy the address",
+        "another": "Open another table",
+        "no-answer": "The server did not answer: {error}",
+    },
+    "fr": {
+        "title": "cardgames : ouvrir une table",
+        "tagline": "Quatre jeux de cartes en famille, autour d’une table dans le navigateur.",
+        "open-heading": "Ouvrir une table",
+        "game": "Jeu",
+        "players": "Joueurs",
+        "language": "Langue",
+        "seed": "Numéro de donne",
+        "optional": "(facultatif)",
+        "seats": "Places",
+        "seat": "Place {n}",
+        "who": "Qui joue la place {n}",
+        "name": "Nom de la place {n}",
+        "person": "une personne",
+        "bot": "robot : {level}",
+        "short": "Une partie courte : une seule manche",
+        "memory-aid": "Aide-mémoire : chaque écran garde les cartes que son joueur a vues "
+        "(toute la table en est informée)",
+        "open": "Ouvrir la table",
+        "links-heading": "Votre table est ouverte",
+        "links-help": "Envoyez à chaque joueur le lien de sa place : qui a le lien joue "
+        "cette place.",
+        "seat-link": "{name} (place {n})",
+        "copy": "Copier le lien",
+        "copied": "Copié",
+        "copy-failed": "Sélectionnez et copiez l’adresse",
+        "another": "Ouvrir une autre table",
+        "no-answer": "Le serveur n’a pas répondu : {error}",
+    },
+}
+"""The home form's words in each language (the page switches with the language chosen)."""
+
+
 def _games() -> dict[str, Any]:
     return {
         "games": [
@@ -815,12 +973,27 @@ def _games() -> dict[str, Any]:
                 "title": game.title,
                 "minPlayers": game.min_players,
                 "maxPlayers": game.max_players,
+                "short": _short_rules(game) is not None,
+                "memory": "memory" in game.parts,
             }
             for game in cardgames.GAMES.values()
         ],
-        "bots": list(BOTS),  # the names, in the form's order
+        "bots": list(BOTS),  # the levels, in the form's order
+        "levels": {language: dict(LEVEL_NAMES[language]) for language in LANGUAGES},
         "languages": list(LANGUAGES),
+        "words": _HOME_WORDS,
     }
+
+
+def _short_rules(game: Game[Any]) -> Any | None:  # noqa: ANN401 - the game's Rules
+    """The game's rules for a match of one round, if it has a round count to set."""
+    names = {field.name for field in attrs.fields(game.Rules)}
+    for name in ("rounds", "max_rounds"):
+        if name in names:
+            if name == "rounds" and "max_rounds" in names:
+                return game.Rules(rounds=1, max_rounds=1)
+            return game.Rules(**{name: 1})
+    return None
 
 
 def _refuse(message: str) -> NoReturn:
@@ -850,19 +1023,104 @@ def _open_table(body: bytes) -> tuple[Table, str]:
     for key, bot in bots_given.items():
         if not (key.isascii() and key.isdigit()) or not 0 <= int(key) < players:
             _refuse(f"no seat {key!r:.20}: the seats are 0 to {players - 1}")
-        if not isinstance(bot, str) or bot not in BOTS:
+        if not isinstance(bot, str) or (bot not in BOTS and bot not in _OLDER_BOTS):
             _refuse(f"no bot {bot!r:.40}: the bots are {', '.join(BOTS)}")
-        bots[int(key)] = BOTS[bot]
+        bots[int(key)] = BOTS.get(bot) or _OLDER_BOTS[bot]
     if len(bots) == players:
         _refuse("seat at least one person: every seat has a bot")
+    language, seed, short, memory_aid = _options(request)
+    rules = _short_rules(game) if short else None
+    table = Table.new(
+        game.slug,
+        players=players,
+        names=names,
+        bots=bots,
+        seed=seed,
+        rules=rules,
+        memory_aid=memory_aid,
+    )
+    return table, language
+
+
+def _options(request: dict[str, Any]) -> tuple[str, int | None, bool, bool]:
+    """The table's language, seed, whether the match is short, and the memory aid."""
     language = request.get("language", "en")
     if not isinstance(language, str) or language not in LANGUAGES:
         _refuse(f"no language {language!r:.40}: the languages are {', '.join(LANGUAGES)}")
     seed = request.get("seed")
     if seed is not None and (not is_int(seed)):
         _refuse("the seed must be a whole number, or left out")
-    table = Table.new(game.slug, players=players, names=names, bots=bots, seed=seed)
-    return table, language
+    memory_aid = request.get("memoryAid", False)
+    if not isinstance(memory_aid, bool):
+        _refuse("memoryAid must be true or false")
+    short = request.get("short", False)
+    if not isinstance(short, bool):
+        _refuse("short must be true or false")
+    return language, seed, short, memory_aid
+
+
+def _token_of(body: bytes) -> str | None:
+    """The seat token of a `POST /api/rematch` body, or `None` if it holds none."""
+    try:
+        token = json.loads(body).get("token")
+    except (ValueError, UnicodeDecodeError, RecursionError, AttributeError):
+        return None
+    return token if isinstance(token, str) else None
+
+
+async def _rematch(request: Request) -> Response:
+    """The next match of a finished table: same seats, names and bots, a new deal.
+
+    Every seat link of the old table opens the same seat of the new one from then on, and the
+    browsers still at the old table are told to reload. Asked twice (two players at once), the
+    second finds the links already moved and is answered the same way.
+    """
+    hub: _Hub = request.app.state.hub
+    refused = _foreign(request)
+    if refused is not None:
+        return refused
+    body = await _body(request, hub.limits.max_body)
+    if isinstance(body, Response):
+        return body
+    token = _token_of(body)
+    if token is None:
+        return _error(400, "the request must be a JSON object with the seat's token")
+    try:
+        found = await asyncio.to_thread(hub.store.seat_of, token)
+        if found is None:
+            return _error(404, "no seat has this link")
+        table_id = await _next_match(hub, found[0])
+    except (StoreError, KeyError):
+        return _error(503, "the table cannot be saved now; try again soon")
+    return JSONResponse({"url": f"/play/{token}", "table": table_id})
+
+
+async def _next_match(hub: _Hub, table_id: str) -> str:
+    """Deal the next match of ``table_id`` if it is over and not dealt yet; the table to play.
+
+    Raises:
+        StoreError: the database cannot be read or written.
+        KeyError: no such table.
+    """
+    old = (await asyncio.to_thread(hub.store.fetch, table_id)).table
+    if not old.is_over:
+        return table_id  # the links already lead to the next match (or this one goes on)
+    language = await asyncio.to_thread(hub.store.language, table_id)
+    table = Table.new(
+        old.game,
+        players=old.players,
+        names=old.names,
+        bots=old.bots,
+        rules=old.view(0).rules,
+        memory_aid=old.memory_aid,
+    )
+    new_id = await asyncio.to_thread(hub.store.rematch, table_id, table, language=language)
+    if new_id is None:
+        return table_id
+    hub.moved(table_id)
+    if table.bot_turn() is not None:
+        hub.wake_bots(await hub.join(new_id))
+    return new_id
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:  # noqa: ANN401 - checked type

@@ -215,6 +215,29 @@ class PostgresStore:
             ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
 
+    def rematch(self, table_id: str, table: Table, *, language: str) -> str | None:
+        """Save ``table`` as the next match of ``table_id``, and move its seat links to it.
+
+        Returns:
+            The new table's id, or `None` if ``table_id`` has no seat link left (its rematch
+            was made already); then nothing is saved.
+        """
+        new_id = secrets.token_urlsafe(9)
+        now = time.time()
+        with self._session() as db, db.transaction():
+            locked = db.execute(
+                "SELECT token FROM seats WHERE table_id = %s FOR UPDATE", (table_id,)
+            ).fetchall()
+            if not locked:
+                return None
+            db.execute(
+                "INSERT INTO tables (id, language, document, created, updated, version, finished) "
+                "VALUES (%s, %s, %s, %s, %s, 0, %s)",
+                (new_id, language, table.to_json(), now, now, table.is_over),
+            )
+            db.execute("UPDATE seats SET table_id = %s WHERE table_id = %s", (new_id, table_id))
+        return new_id
+
     def tables(self) -> list[str]:
         """Return the ids of every table, oldest first."""
         with self._session() as db:

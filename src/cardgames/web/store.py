@@ -139,6 +139,9 @@ class Store(Protocol):
     def seat_of(self, token: str) -> tuple[str, int] | None:
         """Return the table id and the seat that ``token`` opens, or `None`."""
 
+    def rematch(self, table_id: str, table: Table, *, language: str) -> str | None:
+        """Save ``table`` as the next match of ``table_id``, and move its seat links to it."""
+
     def purge(self, *, finished_after: float, abandoned_after: float) -> int:
         """Delete the tables over their retention time; how many were deleted."""
 
@@ -350,6 +353,32 @@ class TableStore:
                 "SELECT table_id, seat FROM seats WHERE token = ?", (token,)
             ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
+
+    def rematch(self, table_id: str, table: Table, *, language: str) -> str | None:
+        """Save ``table`` as the next match of ``table_id``, and move its seat links to it.
+
+        In one transaction: the new table is saved and every seat link of ``table_id`` opens
+        the same seat of the new table from then on (a player's link follows the rematch).
+
+        Returns:
+            The new table's id, or `None` if ``table_id`` has no seat link left (its rematch
+            was made already, from another seat); then nothing is saved.
+        """
+        new_id = secrets.token_urlsafe(9)
+        now = time.time()
+        with self._transaction():
+            linked = self._db.execute(
+                "SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,)
+            ).fetchone()
+            if not linked or not linked[0]:
+                return None
+            self._db.execute(
+                "INSERT INTO tables (id, language, document, created, updated, version, finished) "
+                "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                (new_id, language, table.to_json(), now, now, int(table.is_over)),
+            )
+            self._db.execute("UPDATE seats SET table_id = ? WHERE table_id = ?", (new_id, table_id))
+        return new_id
 
     def tables(self) -> list[str]:
         """Return the ids of every table, oldest first."""

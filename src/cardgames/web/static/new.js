@@ -1,5 +1,6 @@
 "use strict";
-// The form that opens a table: POST /api/tables, then one link per human seat.
+// The form that opens a table: POST /api/tables, then one link per human seat. Its words come
+// from the server in both languages, and follow the language chosen on the form.
 const $ = (id) => document.getElementById(id);
 let catalogue = null;
 
@@ -10,8 +11,23 @@ function element(tag, attributes = {}, text = "") {
   return node;
 }
 
+function words() {
+  return catalogue.words[$("language").value];
+}
+
+function say(key, values = {}) {
+  return words()[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+}
+
 function chosenGame() {
   return catalogue.games.find((game) => game.slug === $("game").value);
+}
+
+function relabel() {
+  document.documentElement.lang = $("language").value;
+  document.title = say("title");
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = say(node.dataset.word);
+  fillSeats();
 }
 
 function fillPlayers() {
@@ -23,6 +39,8 @@ function fillPlayers() {
     select.append(element("option", { value: String(n) }, String(n)));
   }
   select.value = String(Math.min(Math.max(before, game.minPlayers), game.maxPlayers));
+  $("short-box").hidden = !game.short;
+  $("aid-box").hidden = !game.memory;
   fillSeats();
 }
 
@@ -36,22 +54,24 @@ function fillSeats() {
   }));
   list.replaceChildren();
   const players = Number($("players").value);
+  const levels = catalogue.levels[$("language").value];
   for (let seat = 0; seat < players; seat += 1) {
+    const n = seat + 1;
     const item = element("li", { class: "seat" });
     const nameId = `name-${seat}`;
     const whoId = `who-${seat}`;
-    const name = element("input", { id: nameId, type: "text", maxlength: "40", required: "" });
+    const name = element("input", { id: nameId, type: "text", maxlength: "40", required: "", "aria-label": say("name", { n }) });
     name.value = kept[seat] ? kept[seat].name : DEFAULT_NAMES[seat];
     const who = element("select", { id: whoId });
-    who.append(element("option", { value: "person" }, "a person"));
+    who.append(element("option", { value: "person" }, say("person")));
     for (const bot of catalogue.bots) {
-      who.append(element("option", { value: bot }, `bot: ${bot}`));
+      who.append(element("option", { value: bot }, say("bot", { level: levels[bot] })));
     }
-    who.value = kept[seat] ? kept[seat].who : seat === 0 ? "person" : "heuristic";
+    who.value = kept[seat] ? kept[seat].who : seat === 0 ? "person" : "medium";
     item.append(
-      element("label", { for: nameId }, `Seat ${seat}`),
+      element("span", { class: "seat-number", "aria-hidden": "true" }, say("seat", { n })),
       name,
-      element("label", { for: whoId, class: "visually-hidden" }, `Who plays seat ${seat}`),
+      element("label", { for: whoId, class: "visually-hidden" }, say("who", { n })),
       who,
     );
     list.append(item);
@@ -69,8 +89,11 @@ async function openTable(event) {
     const who = $(`who-${seat}`).value;
     if (who !== "person") bots[String(seat)] = who;
   }
-  const request = { game: $("game").value, players, names, bots, language: $("language").value };
+  const game = chosenGame();
+  const request = { game: game.slug, players, names, bots, language: $("language").value };
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  if (game.short && $("short").checked) request.short = true;
+  if (game.memory && $("memory-aid").checked) request.memoryAid = true;
   $("open").disabled = true;
   try {
     const response = await fetch("/api/tables", {
@@ -85,7 +108,7 @@ async function openTable(event) {
     }
     showLinks(answer.links);
   } catch (error) {
-    $("form-error").textContent = `The server did not answer: ${error}`;
+    $("form-error").textContent = say("no-answer", { error });
   } finally {
     $("open").disabled = false;
   }
@@ -98,14 +121,14 @@ function showLinks(links) {
     const url = new URL(link.url, location.href).href;
     const item = element("li");
     const anchor = element("a", { href: link.url, class: "seat-link", "data-seat": String(link.seat) },
-      `${link.name} (seat ${link.seat})`);
-    const copy = element("button", { type: "button", class: "secondary" }, "Copy link");
+      say("seat-link", { name: link.name, n: link.seat + 1 }));
+    const copy = element("button", { type: "button", class: "secondary" }, say("copy"));
     copy.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(url);
-        copy.textContent = "Copied";
+        copy.textContent = say("copied");
       } catch {
-        copy.textContent = "Select and copy the address";
+        copy.textContent = say("copy-failed");
       }
     });
     item.append(anchor, element("code", {}, url), copy);
@@ -119,13 +142,17 @@ function showLinks(links) {
 async function start() {
   const response = await fetch("/api/games");
   catalogue = await response.json();
+  const preferred = (navigator.language || "fr").slice(0, 2);
+  if (catalogue.languages.includes(preferred)) $("language").value = preferred;
   for (const game of catalogue.games) {
     $("game").append(element("option", { value: game.slug }, game.title));
   }
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("language").addEventListener("change", relabel);
   $("new-table").addEventListener("submit", openTable);
   fillPlayers();
+  relabel();
 }
 
 start();
