@@ -552,3 +552,57 @@ def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # no
         quick.stop()
     assert len(times) == len(paced_times)  # the same bot moves, one update each
     assert times[-1] - times[0] < 0.3 * (len(times) - 1)
+
+
+def _until(page: Any, selector: str, rng: random.Random, moves: int = 25) -> None:  # noqa: ANN401
+    """Play on until the person's turn shows ``selector`` (or fail after ``moves`` moves)."""
+    for _ in range(moves):
+        assert not _over(page), f"the match ended before {selector} showed"
+        if page.locator(selector).count():
+            return
+        _play(page, rng)
+    pytest.fail(f"{selector} never showed in {moves} moves")
+
+
+def test_a_fan_to_draw_from_is_spread_into_whole_targets(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """Each card of a fan to draw from is a whole target of at least 24 x 24 px, at both widths."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="en", short=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, ".fan.spread button.card.playable", random.Random(3))
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.mouse.move(1, 1)  # no card raised by a pointer resting on it
+        page.wait_for_timeout(300)
+        boxes = [card.bounding_box() for card in page.locator(".fan.spread button.card").all()]
+        assert boxes
+        assert all(b is not None and b["width"] >= 24 and b["height"] >= 24 for b in boxes)
+        for one, two in itertools.combinations(boxes, 2):
+            apart = (
+                one["x"] + one["width"] <= two["x"]
+                or two["x"] + two["width"] <= one["x"]
+                or one["y"] + one["height"] <= two["y"]
+                or two["y"] + two["height"] <= one["y"]
+            )
+            assert apart, (width, one, two)
+        assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in boxes)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.close()
+
+
+def test_the_effects_of_ones_pairs_are_read_before_a_click(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """Crazy Mistigri lists what each pair in hand would do before its first card is clicked."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="fr", short=True)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, "#moves .legend li", random.Random(5), moves=40)
+    moves = page.evaluate("() => current.page.moves")
+    table = server.settled()
+    expected = {handbook.explain(table.game, a, "fr") for a in table.view(0).legal_actions}
+    listed = page.locator("#moves .legend li").all_inner_texts()
+    assert listed
+    assert set(listed) == {m["explain"] for m in moves if m["paths"] and m["explain"]}
+    assert set(listed) <= expected
+    assert all(" + " in text for text in listed)  # « 4 + 4 : ... », each pair by its values
+    assert page.inner_text("#moves .legend-heading") == "Ce que feraient vos cartes"
+    page.close()

@@ -65,6 +65,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over-moves": "The match is over: play again, or open a new table.",
         "pick-next": "Now pick where it goes.",
         "pick-card": "Play by clicking a highlighted card.",
+        "legend": "What your cards would do",
         "in-words": "The table in words",
         "your-cards": "Your cards",
         "cancel": "Cancel",
@@ -131,6 +132,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over-moves": "La partie est finie : rejouez, ou ouvrez une nouvelle table.",
         "pick-next": "Choisissez maintenant où elle va.",
         "pick-card": "Jouez en touchant une carte en surbrillance.",
+        "legend": "Ce que feraient vos cartes",
         "in-words": "La table en mots",
         "your-cards": "Vos cartes",
         "cancel": "Annuler",
@@ -192,6 +194,7 @@ _PAGE_WORDS = (
     "over-moves",
     "pick-next",
     "pick-card",
+    "legend",
     "in-words",
     "cancel",
     "table",
@@ -318,7 +321,7 @@ class Presenter:
             "names": list(table.names),
             "bots": sorted(table.bots),
             "levels": {str(s): self.level(s) for s in table.bots},
-            "round": words["round"].format(round=view.round),
+            "round": words["round"].format(round=view.round) if _has_rounds(view) else "",
             "status": self._status(view),
             "yourTurn": view.to_move == seat,
             "thinking": view.to_move is not None and view.to_move in table.bots,
@@ -450,6 +453,11 @@ class Presenter:
         elif slug == "crazy-animals" and card.code in _SPECIAL_ICONS:
             face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483", paint="#9b59b6")
         return face
+
+
+def _has_rounds(view: View) -> bool:
+    """Whether a match of the view's game can have several rounds (Classic Mistigri has one)."""
+    return any(hasattr(view.rules, name) for name in ("rounds", "max_rounds"))
 
 
 def _capitalized(text: str) -> str:
@@ -608,8 +616,16 @@ class Sketch:
         self._centre.append(row)
 
     def hand(self, cards: Sequence[Card]) -> None:
-        """The seat's own hand, in the handbook's order (a card `c` picked as `h:c`)."""
+        """The seat's own hand, in the handbook's order (a card `c` picked as `h:c`).
+
+        The seat's own box says how many cards it holds, first, as the others' boxes do.
+        """
         words = self._words
+        row = self._players[self._seat]
+        count = (
+            words["card-left"] if len(cards) == 1 else words["cards-left"].format(count=len(cards))
+        )
+        row["note"] = f"{count} · {row['note']}" if row["note"] else count
         self._hand["cards"] = [
             self._card(
                 cards[i].code,
