@@ -570,6 +570,7 @@ def test_a_fan_to_draw_from_is_spread_into_whole_targets(server: Server, browser
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.url + links[0]["url"].lstrip("/"))
     _until(page, ".fan.spread button.card.playable", random.Random(3))
+    assert page.inner_text(".player.me .name") == "Ana (you)"  # a star marks the winners only
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.mouse.move(1, 1)  # no card raised by a pointer resting on it

@@ -429,3 +429,21 @@ def test_ones_own_box_says_how_many_cards_one_holds_first() -> None:
     mine = page["board"]["players"][0]
     count = len(table.view(0).hand)  # type: ignore[attr-defined]
     assert mine["note"].startswith(f"{count} cartes")
+
+
+def test_a_classic_mistigri_result_names_the_winners_and_the_loser() -> None:
+    """Classic Mistigri ends with winners and the Mistigri's holder: no « tie », no round sheet."""
+    table = Table.new("classic-mistigri", players=3, names=["Ana", "Ben", "Chloé"], seed=0)
+    while not table.is_over:
+        seat = table.to_move
+        assert seat is not None
+        table.act(seat, table.view(seat).legal_actions[0])
+    outcome = table.outcome
+    assert outcome is not None
+    assert len(outcome.winners) == 2
+    assert len(outcome.losers) == 1
+    (loser,) = outcome.losers
+    page = Presenter(table, "fr").message(loser, since=0)["page"]
+    first, second = (table.names[seat] for seat in outcome.winners)
+    assert page["result"]["text"] == f"Gagnants : {first} et {second} · Perdant : vous"
+    assert page["sheet"] is None

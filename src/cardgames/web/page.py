@@ -58,12 +58,14 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over": "The match is over",
         "you": "you",
         "winners": "Winner: {names}",
+        "winners-losers": "Winners: {names} · Loser: {losers}",
+        "and": "and",
         "tie": "Tie between {names}",
         "scores": "Final scores",
         "moves": "Your moves",
         "no-moves": "Wait for your turn.",
         "over-moves": "The match is over: play again, or open a new table.",
-        "pick-next": "Now pick where it goes.",
+        "pick-next": "Now pick the next highlighted card or player.",
         "pick-card": "Play by clicking a highlighted card.",
         "legend": "What your cards would do",
         "in-words": "The table in words",
@@ -125,12 +127,14 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over": "La partie est finie",
         "you": "vous",
         "winners": "Gagnant : {names}",
+        "winners-losers": "Gagnants : {names} · Perdant : {losers}",
+        "and": "et",
         "tie": "Égalité entre {names}",
         "scores": "Scores finaux",
         "moves": "Vos coups",
         "no-moves": "Attendez votre tour.",
         "over-moves": "La partie est finie : rejouez, ou ouvrez une nouvelle table.",
-        "pick-next": "Choisissez maintenant où elle va.",
+        "pick-next": "Touchez maintenant la carte ou le joueur suivant en surbrillance.",
         "pick-card": "Jouez en touchant une carte en surbrillance.",
         "legend": "Ce que feraient vos cartes",
         "in-words": "La table en mots",
@@ -189,6 +193,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
 """The page's own words in each language (everything about the game is narrated)."""
 
 _PAGE_WORDS = (
+    "you",
     "moves",
     "no-moves",
     "over-moves",
@@ -382,7 +387,7 @@ class Presenter:
     def _sheet(self, view: View) -> dict[str, Any] | None:
         """The score sheet, round by round, from the events the seat saw."""
         sheet = handbook.score_sheet(self.table.game, view.events)
-        if not sheet.rows:
+        if not sheet.rows or not _has_rounds(view):  # one round: the final scores say it all
             return None
         return {"rows": [list(row) for row in sheet.rows], "totals": list(sheet.totals)}
 
@@ -413,12 +418,19 @@ class Presenter:
             return None
         words = self.words
         names = [self._name(view.seat, seat) for seat in outcome.winners]
-        key = "winners" if len(names) == 1 else "tie"
+        losers = [self._name(view.seat, seat) for seat in outcome.losers]
+        key = "winners" if len(names) == 1 else "winners-losers" if losers else "tie"
         return {
-            "text": words[key].format(names=", ".join(names)),
+            "text": words[key].format(names=self._listed(names), losers=self._listed(losers)),
             "winners": list(outcome.winners),
             "scores": list(outcome.scores),
         }
+
+    def _listed(self, names: Sequence[str]) -> str:
+        """« Ben, Chloé et Dan »: names in a sentence of the table's language."""
+        if len(names) < 2:  # noqa: PLR2004 - one name, or none
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
 
     def _name(self, reader: int, seat: int) -> str:
         return self.words["you"] if seat == reader else self.table.names[seat]

@@ -127,7 +127,8 @@ function drawPlayers(page, next) {
     if (row.toMove) classes.push("to-move");
     const block = element("div", { class: classes.join(" "), "data-seat": String(row.seat) });
     const head = element("div", { class: "who" });
-    const name = row.me ? `${row.name} ★` : row.name;
+    // « (vous) », not a star: the result's star marks the winners.
+    const name = row.me ? `${row.name} (${page.words.you})` : row.name;
     if (row.pick && next.has(row.pick)) {
       const button = element("button", { type: "button", class: "player-pick", "aria-label": row.pickLabel }, name);
       button.addEventListener("click", () => choose(row.pick));
