@@ -205,7 +205,7 @@ def test_crazy_animals_memorised_clears_the_first_look(server: Server, browser: 
 
 
 def test_the_rules_open_in_the_players_language(server: Server, browser: Any) -> None:  # noqa: ANN401
-    """The rules, the table's options and a refusal are told in the table's language."""
+    """The rules open at their start; they, the options and a refusal speak the table's language."""
     links = _table(server, "crazy-mistigri", (0,), seed=6, language="fr", short=True)
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
@@ -217,6 +217,11 @@ def test_the_rules_open_in_the_players_language(server: Server, browser: Any) ->
     game = cardgames.get_game("crazy-mistigri")
     assert titles[0] == handbook.rules(game, "fr")[0].title
     assert titles[-1] == "Les options de cette table"
+    # They open at their start (not scrolled down to « Fermer »), which stays in sight.
+    assert page.evaluate("() => document.activeElement.id") == "rules-heading"
+    assert page.evaluate("() => document.getElementById('rules').scrollTop") == 0
+    assert page.locator("#rules-close").is_visible()
+    assert page.locator("#rules-close").bounding_box()["y"] < page.viewport_size["height"]
     page.click("#rules-close")
     assert not dialog.is_visible()
     # A refused message is told in the table's language, not in the protocol's English.
@@ -606,4 +611,20 @@ def test_the_effects_of_ones_pairs_are_read_before_a_click(server: Server, brows
     assert set(listed) <= expected
     assert all(" + " in text for text in listed)  # « 4 + 4 : ... », each pair by its values
     assert page.inner_text("#moves .legend-heading") == "Ce que feraient vos cartes"
+    page.close()
+
+
+def test_on_a_phone_each_seat_of_the_form_reads_as_one_line(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """At 390 px each seat's number heads its row, and its name and player sit side by side."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#who-1 option", state="attached")
+    for seat in range(3):
+        number = page.locator(".seat-number").nth(seat).bounding_box()
+        name = page.locator(f"#name-{seat}").bounding_box()
+        who = page.locator(f"#who-{seat}").bounding_box()
+        assert number["y"] + number["height"] <= name["y"] + 1
+        assert abs(name["y"] - who["y"]) < 8  # side by side, up to the border
+        assert name["x"] + name["width"] <= who["x"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.close()

@@ -455,7 +455,11 @@ async function start() {
   $("in-words").open = !window.matchMedia("(max-width: 44rem)").matches;
   $("memorised").addEventListener("click", memorised);
   $("rematch").addEventListener("click", rematch);
-  $("rules-open").addEventListener("click", () => $("rules").showModal());
+  $("rules-open").addEventListener("click", () => {
+    $("rules").showModal();
+    $("rules-heading").focus(); // the rules are read from their start, not from « Fermer »
+    $("rules").scrollTop = 0;
+  });
   try {
     const response = await fetch("/static/cards.svg");
     $("sprite").innerHTML = await response.text();
