@@ -155,6 +155,10 @@ def _shoot(page: Any, folder: Any, slug: str) -> None:  # noqa: ANN401
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.mouse.move(1, 1)  # no card raised by a pointer resting on it
+        # « La table en mots » as a page opened at that width shows it: folded on a phone.
+        page.evaluate(
+            f"() => {{ document.getElementById('in-words').open = {str(width > 400).lower()}; }}"
+        )
         page.wait_for_timeout(400)
         page.screenshot(path=str(folder / f"web-{slug}-{width}.png"), full_page=width > 400)
     page.set_viewport_size(size)
@@ -593,6 +597,7 @@ def test_a_fan_to_draw_from_is_spread_into_whole_targets(server: Server, browser
             assert apart, (width, one, two)
         assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in boxes)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert _serious(page) == []
     page.close()
 
 
@@ -611,6 +616,7 @@ def test_the_effects_of_ones_pairs_are_read_before_a_click(server: Server, brows
     assert set(listed) <= expected
     assert all(" + " in text for text in listed)  # « 4 + 4 : ... », each pair by its values
     assert page.inner_text("#moves .legend-heading") == "Ce que feraient vos cartes"
+    assert _serious(page) == []
     page.close()
 
 
