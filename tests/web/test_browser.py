@@ -634,3 +634,23 @@ def test_on_a_phone_each_seat_of_the_form_reads_as_one_line(server: Server, brow
         assert name["x"] + name["width"] <= who["x"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+def test_a_long_discard_pile_lies_in_one_row_with_its_top_card_whole(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """At 390 px a long discard pile is one row; its top card, the last, is whole on the table."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="fr", short=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, ".pile .cards.stack .card:nth-child(16)", random.Random(7), moves=60)
+    cards = page.locator(".pile .cards.stack .card")
+    tops = {round(card.bounding_box()["y"]) for card in cards.all()}
+    assert len(tops) == 1, "one row"
+    row = page.locator(".pile .cards.stack").bounding_box()
+    top = cards.last.bounding_box()
+    assert row["x"] <= top["x"]
+    assert top["x"] + top["width"] <= row["x"] + row["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.close()
