@@ -155,6 +155,10 @@ def _shoot(page: Any, folder: Any, slug: str) -> None:  # noqa: ANN401
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")
         page.mouse.move(1, 1)  # no card raised by a pointer resting on it
+        # « La table en mots » as a page opened at that width shows it: folded on a phone.
+        page.evaluate(
+            f"() => {{ document.getElementById('in-words').open = {str(width > 400).lower()}; }}"
+        )
         page.wait_for_timeout(400)
         page.screenshot(path=str(folder / f"web-{slug}-{width}.png"), full_page=width > 400)
     page.set_viewport_size(size)
@@ -205,7 +209,7 @@ def test_crazy_animals_memorised_clears_the_first_look(server: Server, browser: 
 
 
 def test_the_rules_open_in_the_players_language(server: Server, browser: Any) -> None:  # noqa: ANN401
-    """The rules, the table's options and a refusal are told in the table's language."""
+    """The rules open at their start; they, the options and a refusal speak the table's language."""
     links = _table(server, "crazy-mistigri", (0,), seed=6, language="fr", short=True)
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
@@ -217,6 +221,11 @@ def test_the_rules_open_in_the_players_language(server: Server, browser: Any) ->
     game = cardgames.get_game("crazy-mistigri")
     assert titles[0] == handbook.rules(game, "fr")[0].title
     assert titles[-1] == "Les options de cette table"
+    # They open at their start (not scrolled down to « Fermer »), which stays in sight.
+    assert page.evaluate("() => document.activeElement.id") == "rules-heading"
+    assert page.evaluate("() => document.getElementById('rules').scrollTop") == 0
+    assert page.locator("#rules-close").is_visible()
+    assert page.locator("#rules-close").bounding_box()["y"] < page.viewport_size["height"]
     page.click("#rules-close")
     assert not dialog.is_visible()
     # A refused message is told in the table's language, not in the protocol's English.
@@ -552,3 +561,100 @@ def test_pacing_shows_the_bots_moves_one_at_a_time(tmp_path: Any) -> None:  # no
         quick.stop()
     assert len(times) == len(paced_times)  # the same bot moves, one update each
     assert times[-1] - times[0] < 0.3 * (len(times) - 1)
+
+
+def _until(page: Any, selector: str, rng: random.Random, moves: int = 25) -> None:  # noqa: ANN401
+    """Play on until the person's turn shows ``selector`` (or fail after ``moves`` moves)."""
+    for _ in range(moves):
+        assert not _over(page), f"the match ended before {selector} showed"
+        if page.locator(selector).count():
+            return
+        _play(page, rng)
+    pytest.fail(f"{selector} never showed in {moves} moves")
+
+
+def test_a_fan_to_draw_from_is_spread_into_whole_targets(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """A fan to draw from has whole targets of 24 x 24 px or more; one's own box stays compact."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="en", short=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, ".fan.spread button.card.playable", random.Random(3))
+    assert page.inner_text(".player.me .name") == "Ana (you)"  # a star marks the winners only
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.mouse.move(1, 1)  # no card raised by a pointer resting on it
+        page.wait_for_timeout(300)
+        boxes = [card.bounding_box() for card in page.locator(".fan.spread button.card").all()]
+        assert boxes
+        assert all(b is not None and b["width"] >= 24 and b["height"] >= 24 for b in boxes)
+        for one, two in itertools.combinations(boxes, 2):
+            apart = (
+                one["x"] + one["width"] <= two["x"]
+                or two["x"] + two["width"] <= one["x"]
+                or one["y"] + one["height"] <= two["y"]
+                or two["y"] + two["height"] <= one["y"]
+            )
+            assert apart, (width, one, two)
+        assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in boxes)
+        if width > 400:  # one's own box (no cards in it) is compact, not a tall empty panel
+            mine = page.locator(".player.me").bounding_box()
+            assert mine["height"] <= 100
+            assert mine["width"] <= 0.3 * width
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert _serious(page) == []
+    page.close()
+
+
+def test_the_effects_of_ones_pairs_are_read_before_a_click(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """Crazy Mistigri lists what each pair in hand would do before its first card is clicked."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="fr", short=True)
+    page = browser.new_page()
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, "#moves .legend li", random.Random(5), moves=40)
+    moves = page.evaluate("() => current.page.moves")
+    table = server.settled()
+    expected = {handbook.explain(table.game, a, "fr") for a in table.view(0).legal_actions}
+    listed = page.locator("#moves .legend li").all_inner_texts()
+    assert listed
+    assert set(listed) == {m["explain"] for m in moves if m["paths"] and m["explain"]}
+    assert set(listed) <= expected
+    assert all(" + " in text for text in listed)  # « 4 + 4 : ... », each pair by its values
+    assert page.inner_text("#moves .legend-heading") == "Ce que feraient vos cartes"
+    assert _serious(page) == []
+    page.close()
+
+
+def test_on_a_phone_each_seat_of_the_form_reads_as_one_line(server: Server, browser: Any) -> None:  # noqa: ANN401
+    """At 390 px each seat's number heads its row, and its name and player sit side by side."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url)
+    page.wait_for_selector("#who-1 option", state="attached")
+    for seat in range(3):
+        number = page.locator(".seat-number").nth(seat).bounding_box()
+        name = page.locator(f"#name-{seat}").bounding_box()
+        who = page.locator(f"#who-{seat}").bounding_box()
+        assert number["y"] + number["height"] <= name["y"] + 1
+        assert abs(name["y"] - who["y"]) < 8  # side by side, up to the border
+        assert name["x"] + name["width"] <= who["x"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
+def test_a_long_discard_pile_lies_in_one_row_with_its_top_card_whole(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """At 390 px a long discard pile is one row; its top card, the last, is whole on the table."""
+    links = _table(server, "crazy-mistigri", (0,), seed=11, language="fr", short=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + links[0]["url"].lstrip("/"))
+    _until(page, ".pile .cards.stack .card:nth-child(16)", random.Random(7), moves=60)
+    cards = page.locator(".pile .cards.stack .card")
+    tops = {round(card.bounding_box()["y"]) for card in cards.all()}
+    assert len(tops) == 1, "one row"
+    row = page.locator(".pile .cards.stack").bounding_box()
+    top = cards.last.bounding_box()
+    assert row["x"] <= top["x"]
+    assert top["x"] + top["width"] <= row["x"] + row["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.close()

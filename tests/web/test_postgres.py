@@ -167,3 +167,29 @@ def test_postgres_workers_share_a_port_and_outlive_a_killed_one(database: str) -
         assert server.process.poll() is None
     finally:
         server.stop()
+
+
+def test_postgres_a_rematch_reaches_the_browsers_of_every_process(
+    two_servers: tuple[Server, Server],
+) -> None:
+    """After « Rejouer » on one server, the browser held by the other is told too (NOTIFY)."""
+    one, two = two_servers
+    finished = Table.new("classic-mistigri", players=2, names=NAMES[:2], seed=8)
+    while not finished.is_over:
+        seat = finished.to_move
+        assert seat is not None
+        finished.act(seat, finished.view(seat).legal_actions[0])
+    store = open_store(str(one.database))
+    try:
+        saved = store.create(finished, language="fr")
+    finally:
+        store.close()
+    links = [{"url": f"/play/{saved.tokens[seat]}"} for seat in (0, 1)]
+    with seat_socket(one, links[0]) as mine, seat_socket(two, links[1]) as theirs:
+        assert receive_json(mine)["type"] == "update"
+        assert receive_json(theirs)["type"] == "update"
+        answer = one.post("api/rematch", {"token": saved.tokens[0]})
+        assert answer["table"] != saved.table_id
+        assert receive_json(mine, timeout=10) == {"type": "moved"}
+        assert receive_json(theirs, timeout=10) == {"type": "moved"}
+        assert not [m for m in drain(mine) if m.get("type") == "moved"]  # told once

@@ -402,3 +402,48 @@ def test_the_memory_aid_is_asked_on_the_form_and_told_to_every_seat(server: Serv
     assert [g["slug"] for g in games["games"] if g["memory"]] == ["crazy-animals"]
     assert games["bots"] == ["easy", "medium", "hard"]
     assert games["levels"]["fr"] == {"easy": "facile", "medium": "moyen", "hard": "difficile"}
+
+
+@pytest.mark.parametrize(
+    ("slug", "language", "expected"),
+    [
+        ("classic-mistigri", "fr", ""),
+        ("crazy-mistigri", "fr", "Manche 1"),
+        ("kitten-tricks", "en", "Round 1"),
+        ("crazy-animals", "en", "Round 1"),
+    ],
+)
+def test_the_header_names_the_round_only_in_a_game_of_several(
+    slug: str, language: str, expected: str
+) -> None:
+    """Classic Mistigri's match is one round: its page names no round; the others say which."""
+    table = Table.new(slug, players=3, bots={1: "random", 2: "random"}, seed=2)
+    page = Presenter(table, language).message(0, since=0)["page"]
+    assert page["round"] == expected
+
+
+def test_ones_own_box_says_how_many_cards_one_holds_first() -> None:
+    """One's own box on the board starts with one's count of cards, as the others' boxes do."""
+    table = Table.new("classic-mistigri", players=3, bots={1: "random", 2: "random"}, seed=2)
+    page = Presenter(table, "fr").message(0, since=0)["page"]
+    mine = page["board"]["players"][0]
+    count = len(table.view(0).hand)  # type: ignore[attr-defined]
+    assert mine["note"].startswith(f"{count} cartes")
+
+
+def test_a_classic_mistigri_result_names_the_winners_and_the_loser() -> None:
+    """Classic Mistigri ends with winners and the Mistigri's holder: no « tie », no round sheet."""
+    table = Table.new("classic-mistigri", players=3, names=["Ana", "Ben", "Chloé"], seed=0)
+    while not table.is_over:
+        seat = table.to_move
+        assert seat is not None
+        table.act(seat, table.view(seat).legal_actions[0])
+    outcome = table.outcome
+    assert outcome is not None
+    assert len(outcome.winners) == 2
+    assert len(outcome.losers) == 1
+    (loser,) = outcome.losers
+    page = Presenter(table, "fr").message(loser, since=0)["page"]
+    first, second = (table.names[seat] for seat in outcome.winners)
+    assert page["result"]["text"] == f"Gagnants : {first} et {second} · Perdant : vous"
+    assert page["sheet"] is None

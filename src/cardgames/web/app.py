@@ -260,6 +260,8 @@ class _LiveTable:
         """Held from a move's check to its publication: one commit of this table at a time."""
         self.clients: set[_Client] = set()
         self.bots: asyncio.Task[None] | None = None
+        self.moved = False
+        """Its browsers were told that the next match is dealt (told once, by any process)."""
 
     @property
     def table(self) -> Table:
@@ -426,6 +428,10 @@ class _Hub:
         """Another process saved ``table_id`` at ``version`` (called from the listening thread)."""
         self._loop.call_soon_threadsafe(self._refresh_soon, table_id, version)
 
+    def moved_elsewhere(self, table_id: str) -> None:
+        """Some process dealt ``table_id``'s next match (called from the listening thread)."""
+        self._loop.call_soon_threadsafe(self.moved, table_id)
+
     def _refresh_soon(self, table_id: str, version: int) -> None:
         live = self.live.get(table_id)
         if live is not None and version > live.stored.version:
@@ -469,10 +475,11 @@ class _Hub:
             self._loop.call_soon(self._forget, live)
 
     def moved(self, table_id: str) -> None:
-        """Tell the browsers at ``table_id`` that its seats moved to the next match."""
+        """Tell the browsers at ``table_id`` that its seats moved to the next match (once)."""
         live = self.live.get(table_id)
-        if live is None:
+        if live is None or live.moved:
             return
+        live.moved = True
         for client in list(live.clients):
             client.offer(json.dumps({"type": "moved"}))
 
@@ -570,7 +577,7 @@ def create_app(database: str | Path, *, limits: Limits | None = None) -> Starlet
             # waits for them.
             warming = asyncio.create_task(bots.warm())
             hub = _Hub(store, bounds, bots)
-            store.listen(hub.notified)
+            store.listen(hub.notified, hub.moved_elsewhere)
             app.state.hub = hub
             purging = asyncio.create_task(hub.purge_forever())
             try:

@@ -58,13 +58,16 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over": "The match is over",
         "you": "you",
         "winners": "Winner: {names}",
-        "tie": "Tie between {names}",
+        "winners-losers": "Winners: {names} · Loser: {losers}",
+        "and": "and",
+        "tie": "Joint winners: {names}",
         "scores": "Final scores",
         "moves": "Your moves",
         "no-moves": "Wait for your turn.",
         "over-moves": "The match is over: play again, or open a new table.",
-        "pick-next": "Now pick where it goes.",
+        "pick-next": "Now pick the next highlighted card or player.",
         "pick-card": "Play by clicking a highlighted card.",
+        "legend": "What your cards would do",
         "in-words": "The table in words",
         "your-cards": "Your cards",
         "cancel": "Cancel",
@@ -124,13 +127,16 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "over": "La partie est finie",
         "you": "vous",
         "winners": "Gagnant : {names}",
-        "tie": "Égalité entre {names}",
+        "winners-losers": "Gagnants : {names} · Perdant : {losers}",
+        "and": "et",
+        "tie": "Gagnants ex æquo : {names}",
         "scores": "Scores finaux",
         "moves": "Vos coups",
         "no-moves": "Attendez votre tour.",
         "over-moves": "La partie est finie : rejouez, ou ouvrez une nouvelle table.",
-        "pick-next": "Choisissez maintenant où elle va.",
+        "pick-next": "Touchez maintenant la carte ou le joueur suivant en surbrillance.",
         "pick-card": "Jouez en touchant une carte en surbrillance.",
+        "legend": "Ce que feraient vos cartes",
         "in-words": "La table en mots",
         "your-cards": "Vos cartes",
         "cancel": "Annuler",
@@ -187,11 +193,13 @@ WORDS: Mapping[str, Mapping[str, str]] = {
 """The page's own words in each language (everything about the game is narrated)."""
 
 _PAGE_WORDS = (
+    "you",
     "moves",
     "no-moves",
     "over-moves",
     "pick-next",
     "pick-card",
+    "legend",
     "in-words",
     "cancel",
     "table",
@@ -318,7 +326,7 @@ class Presenter:
             "names": list(table.names),
             "bots": sorted(table.bots),
             "levels": {str(s): self.level(s) for s in table.bots},
-            "round": words["round"].format(round=view.round),
+            "round": words["round"].format(round=view.round) if _has_rounds(view) else "",
             "status": self._status(view),
             "yourTurn": view.to_move == seat,
             "thinking": view.to_move is not None and view.to_move in table.bots,
@@ -379,7 +387,7 @@ class Presenter:
     def _sheet(self, view: View) -> dict[str, Any] | None:
         """The score sheet, round by round, from the events the seat saw."""
         sheet = handbook.score_sheet(self.table.game, view.events)
-        if not sheet.rows:
+        if not sheet.rows or not _has_rounds(view):  # one round: the final scores say it all
             return None
         return {"rows": [list(row) for row in sheet.rows], "totals": list(sheet.totals)}
 
@@ -410,12 +418,19 @@ class Presenter:
             return None
         words = self.words
         names = [self._name(view.seat, seat) for seat in outcome.winners]
-        key = "winners" if len(names) == 1 else "tie"
+        losers = [self._name(view.seat, seat) for seat in outcome.losers]
+        key = "winners" if len(names) == 1 else "winners-losers" if losers else "tie"
         return {
-            "text": words[key].format(names=", ".join(names)),
+            "text": words[key].format(names=self._listed(names), losers=self._listed(losers)),
             "winners": list(outcome.winners),
             "scores": list(outcome.scores),
         }
+
+    def _listed(self, names: Sequence[str]) -> str:
+        """« Ben, Chloé et Dan »: names in a sentence of the table's language."""
+        if len(names) < 2:  # noqa: PLR2004 - one name, or none
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.words['and']} {names[-1]}"
 
     def _name(self, reader: int, seat: int) -> str:
         return self.words["you"] if seat == reader else self.table.names[seat]
@@ -450,6 +465,11 @@ class Presenter:
         elif slug == "crazy-animals" and card.code in _SPECIAL_ICONS:
             face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483", paint="#9b59b6")
         return face
+
+
+def _has_rounds(view: View) -> bool:
+    """Whether a match of the view's game can have several rounds (Classic Mistigri has one)."""
+    return any(hasattr(view.rules, name) for name in ("rounds", "max_rounds"))
 
 
 def _capitalized(text: str) -> str:
@@ -608,8 +628,16 @@ class Sketch:
         self._centre.append(row)
 
     def hand(self, cards: Sequence[Card]) -> None:
-        """The seat's own hand, in the handbook's order (a card `c` picked as `h:c`)."""
+        """The seat's own hand, in the handbook's order (a card `c` picked as `h:c`).
+
+        The seat's own box says how many cards it holds, first, as the others' boxes do.
+        """
         words = self._words
+        row = self._players[self._seat]
+        count = (
+            words["card-left"] if len(cards) == 1 else words["cards-left"].format(count=len(cards))
+        )
+        row["note"] = f"{count} · {row['note']}" if row["note"] else count
         self._hand["cards"] = [
             self._card(
                 cards[i].code,

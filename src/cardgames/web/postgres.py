@@ -6,6 +6,8 @@ transaction that holds the row (`SELECT ... FOR UPDATE`), so two processes play 
 moves one after the other, each from the latest save. Every commit sends a notification
 (`NOTIFY cardgames_tables, 'TABLE VERSION'`, delivered when the commit succeeds); each process
 listens on its own connection and sends the new position to the browsers it holds at that table.
+A rematch notifies `'TABLE moved'` the same way: every process tells the browsers it holds at the
+finished table that their links now lead to the next match.
 
 It needs the `postgres` extra (`pip install 'cardgames-rules[postgres]'`: psycopg 3). Every call
 blocks; the server makes them from worker threads, each thread on a connection of its own.
@@ -41,6 +43,8 @@ __all__ = ["CHANNEL", "LocalCluster", "PostgresStore", "cluster_binaries"]
 
 CHANNEL = "cardgames_tables"
 """The channel of the notifications that a table was saved."""
+MOVED = "moved"
+"""The word after a table's id in the notification of its rematch (its version otherwise)."""
 
 _LOG = logging.getLogger(__name__)
 _MIGRATION_LOCK = 7_301_164_205
@@ -236,6 +240,7 @@ class PostgresStore:
                 (new_id, language, table.to_json(), now, now, table.is_over),
             )
             db.execute("UPDATE seats SET table_id = %s WHERE table_id = %s", (new_id, table_id))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {MOVED}"))
         return new_id
 
     def tables(self) -> list[str]:
@@ -260,19 +265,26 @@ class PostgresStore:
             )
         return int(deleted.rowcount)
 
-    def listen(self, notify: Callable[[str, int], None]) -> None:
+    def listen(
+        self,
+        notify: Callable[[str, int], None],
+        moved: Callable[[str], None] | None = None,
+    ) -> None:
         """Call ``notify(table_id, version)`` from a thread of its own for each saved move.
 
+        ``moved(table_id)``, if given, is called for each rematch of a table (by any process).
         The thread listens on a connection of its own and reconnects after a failure; it stops
         when the store is closed.
         """
         thread = threading.Thread(
-            target=self._listen, args=(notify,), name="cardgames-listen", daemon=True
+            target=self._listen, args=(notify, moved), name="cardgames-listen", daemon=True
         )
         self._listener = thread
         thread.start()
 
-    def _listen(self, notify: Callable[[str, int], None]) -> None:
+    def _listen(
+        self, notify: Callable[[str, int], None], moved: Callable[[str], None] | None
+    ) -> None:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
@@ -282,6 +294,8 @@ class PostgresStore:
                             table_id, _, version = note.payload.partition(" ")
                             if version.isascii() and version.isdigit():
                                 notify(table_id, int(version))
+                            elif version == MOVED and moved is not None:
+                                moved(table_id)
             except psycopg.Error as error:
                 _LOG.warning("listening to the database failed (%s); again in 1 s", error)
                 self._stop.wait(1.0)

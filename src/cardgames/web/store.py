@@ -145,8 +145,15 @@ class Store(Protocol):
     def purge(self, *, finished_after: float, abandoned_after: float) -> int:
         """Delete the tables over their retention time; how many were deleted."""
 
-    def listen(self, notify: Callable[[str, int], None]) -> None:
-        """Call ``notify(table_id, version)`` for each save made by another process."""
+    def listen(
+        self,
+        notify: Callable[[str, int], None],
+        moved: Callable[[str], None] | None = None,
+    ) -> None:
+        """Call ``notify(table_id, version)`` for each save made by another process.
+
+        ``moved(table_id)``, if given, is called for each rematch of a table.
+        """
 
     def close(self) -> None:
         """Close the database."""
@@ -414,9 +421,13 @@ class TableStore:
             )
         return int(deleted.rowcount)
 
-    def listen(self, notify: Callable[[str, int], None]) -> None:
+    def listen(
+        self,
+        notify: Callable[[str, int], None],
+        moved: Callable[[str], None] | None = None,
+    ) -> None:
         """Do nothing: only this process writes a sqlite database."""
-        del notify
+        del notify, moved
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:

@@ -127,7 +127,8 @@ function drawPlayers(page, next) {
     if (row.toMove) classes.push("to-move");
     const block = element("div", { class: classes.join(" "), "data-seat": String(row.seat) });
     const head = element("div", { class: "who" });
-    const name = row.me ? `${row.name} ★` : row.name;
+    // « (vous) », not a star: the result's star marks the winners.
+    const name = row.me ? `${row.name} (${page.words.you})` : row.name;
     if (row.pick && next.has(row.pick)) {
       const button = element("button", { type: "button", class: "player-pick", "aria-label": row.pickLabel }, name);
       button.addEventListener("click", () => choose(row.pick));
@@ -141,7 +142,10 @@ function drawPlayers(page, next) {
     block.append(head);
     if (row.note) block.append(element("p", { class: "note" }, row.note));
     if (row.cards.length) {
-      const cards = element("div", { class: row.slots ? "cards slots" : "cards fan" });
+      // A fan to draw from is spread out (and wraps), so each card is a whole target.
+      const picking = row.cards.some((card) => card.pick && next.has(card.pick));
+      const kind = row.slots ? "cards slots" : picking ? "cards fan spread" : "cards fan";
+      const cards = element("div", { class: kind });
       row.cards.forEach((card, i) => cards.append(cardNode(card, `p${row.seat}`, next, i)));
       block.append(cards);
     }
@@ -231,6 +235,17 @@ function drawMoves(page) {
     box.append(element("p", { class: "wait" }, page.words["no-moves"]));
   } else if (page.moves.some((move) => move.paths.length)) {
     box.append(element("p", { class: "wait" }, page.words["pick-card"]));
+    // What each card move would do (« 4 + 4 : ... »), readable before the first click.
+    const effects = [...new Set(page.moves.filter((move) => move.paths.length && move.explain)
+      .map((move) => move.explain))].sort();
+    if (effects.length) {
+      const legend = element("div", { class: "legend" });
+      legend.append(element("p", { class: "legend-heading" }, page.words.legend));
+      const list = element("ul", {});
+      for (const text of effects) list.append(element("li", { class: "explain" }, text));
+      legend.append(list);
+      box.append(legend);
+    }
   }
   for (const move of buttons) {
     const item = element("div", { class: "move-item" });
@@ -377,6 +392,7 @@ function draw(message) {
   if (current && current.page.rules && !page.rules) page.rules = current.page.rules;
   current = { update, page };
   $("round").textContent = page.round;
+  $("round").hidden = !page.round; // a game of one round has no round number
   $("status").textContent = page.status;
   document.body.classList.toggle("thinking", page.thinking);
   render();
@@ -439,7 +455,11 @@ async function start() {
   $("in-words").open = !window.matchMedia("(max-width: 44rem)").matches;
   $("memorised").addEventListener("click", memorised);
   $("rematch").addEventListener("click", rematch);
-  $("rules-open").addEventListener("click", () => $("rules").showModal());
+  $("rules-open").addEventListener("click", () => {
+    $("rules").showModal();
+    $("rules-heading").focus(); // the rules are read from their start, not from « Fermer »
+    $("rules").scrollTop = 0;
+  });
   try {
     const response = await fetch("/static/cards.svg");
     $("sprite").innerHTML = await response.text();
