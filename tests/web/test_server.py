@@ -447,3 +447,27 @@ def test_a_classic_mistigri_result_names_the_winners_and_the_loser() -> None:
     first, second = (table.names[seat] for seat in outcome.winners)
     assert page["result"]["text"] == f"Gagnants : {first} et {second} · Perdant : vous"
     assert page["sheet"] is None
+
+
+def test_a_flood_of_syncs_at_one_cursor_builds_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live table builds a seat's message once per save, however often a browser asks again."""
+    from cardgames.web.app import _LiveTable  # noqa: PLC0415 - the live table is private
+    from cardgames.web.store import Stored  # noqa: PLC0415
+
+    built: list[tuple[int, int]] = []
+    message = Presenter.message
+
+    def counted(self: Presenter, seat: int, *, since: int) -> dict[str, Any]:
+        built.append((seat, since))
+        return message(self, seat, since=since)
+
+    monkeypatch.setattr(Presenter, "message", counted)
+    table = Table.new("crazy-animals", players=2, bots={1: "medium"}, seed=3)
+    live = _LiveTable("t", Stored(table, 1), "fr")
+    texts = {live.text(0, 0) for _ in range(500)}
+    assert len(texts) == 1
+    assert built == [(0, 0)]
+    assert json.loads(texts.pop())["page"]["seat"] == 0
+    live.stored = Stored(table.copy(), 2)  # a new save: the message is built afresh
+    live.text(0, 0)
+    assert built == [(0, 0), (0, 0)]

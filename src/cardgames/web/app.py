@@ -104,6 +104,9 @@ CLOSE_UNAVAILABLE = 1013
 
 _LOG = logging.getLogger("cardgames.web")
 
+_MAX_TEXTS = 64
+"""Messages a live table keeps built for one save (seat and cursor pairs) before starting afresh."""
+
 _STATIC = {
     "index.html": "text/html; charset=utf-8",
     "table.html": "text/html; charset=utf-8",
@@ -262,6 +265,25 @@ class _LiveTable:
         self.bots: asyncio.Task[None] | None = None
         self.moved = False
         """Its browsers were told that the next match is dealt (told once, by any process)."""
+        self._texts: dict[tuple[int, int], str] = {}
+        self._texts_of = stored
+
+    def text(self, seat: int, since: int) -> str:
+        """The JSON message for ``seat``'s browser since cursor ``since``, built once per save.
+
+        A message costs milliseconds to build (the view, the narration, the board); a browser
+        that floods `Sync`s at one cursor then costs the server a lookup per message, not a
+        build, and cannot hold up the table's other sockets. A new save starts afresh.
+        """
+        if self._texts_of is not self.stored or len(self._texts) >= _MAX_TEXTS:
+            self._texts.clear()
+            self._texts_of = self.stored
+        key = (seat, since)
+        text = self._texts.get(key)
+        if text is None:
+            message = self.presenter.message(seat, since=since)
+            text = self._texts[key] = json.dumps(message, ensure_ascii=False)
+        return text
 
     @property
     def table(self) -> Table:
@@ -399,9 +421,9 @@ class _Hub:
 
     def send_update(self, live: _LiveTable, client: _Client, since: int | None = None) -> None:
         start = client.cursor if since is None else since
-        message = live.presenter.message(client.seat, since=start)
+        text = live.text(client.seat, start)
         client.cursor = live.table.cursor
-        client.offer(json.dumps(message, ensure_ascii=False))
+        client.offer(text)
 
     def _swap(self, live: _LiveTable, stored: Stored) -> None:
         """Make ``stored`` the table's state if it is newer, and tell every browser."""
