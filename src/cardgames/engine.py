@@ -23,7 +23,7 @@ import random
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from cardgames import _codec
 from cardgames._chain import Chain
@@ -54,6 +54,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_JSON_LENGTH",
+    "NOT_THIS_STEP",
     "READ_VERSIONS",
     "VIEW_FORMAT",
     "Action",
@@ -76,15 +77,24 @@ About 800,000 actions of Crazy Animals, the game with the longest matches, fit u
 Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
 
-_P = TypeVar("_P")
-
 
 class _Positioned(typing.Protocol):
-    """A position that names the seat to move, as every built-in game's does."""
+    """What the engine reads of every game's position: the seat to move.
+
+    A game's position is its own record; the engine reads only ``to_move`` (``None`` once the
+    match is over), for `State.to_move`, `State.is_over` and `State.legal_actions`.
+    """
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the match is over."""
+
+
+_P = TypeVar("_P", bound=_Positioned)
+
+NOT_THIS_STEP: Final = "not an action of this step"
+"""What a game's `State._rule_against` answers when the current step offers no action of
+the kind asked: the engine then names the kinds it offers."""
 
 
 # Compiled in the compiled build; interpreted subclasses are allowed, since a game of your own
@@ -238,10 +248,10 @@ class State(abc.ABC, Generic[_P]):
     def to_move(self) -> int | None:
         """The seat whose decision it is now, or ``None`` when the match is over.
 
-        By default the position's ``to_move`` field; a game whose position has none overrides
-        this property.
+        The position's ``to_move`` field: a delayed effect that a seat other than the one
+        whose turn it is must answer sets it to that seat.
         """
-        return typing.cast("_Positioned", self._pos).to_move
+        return self._pos.to_move
 
     @property
     @abc.abstractmethod
@@ -278,8 +288,8 @@ class State(abc.ABC, Generic[_P]):
 
     @property
     def is_over(self) -> bool:
-        """Whether the whole match (all its rounds) has ended."""
-        return self.to_move is None
+        """Whether the whole match (all its rounds) has ended (read at every step of a playout)."""
+        return self._pos.to_move is None
 
     @property
     def is_sampled(self) -> bool:
@@ -308,11 +318,12 @@ class State(abc.ABC, Generic[_P]):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 
-        Computed once per state and cached.
+        Computed once per state and cached; a game computes them in its
+        `_compute_legal_actions` hook, which the engine calls only while the match is on.
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.to_move is None else self._compute_legal_actions()
+            legal = self._legal = () if self._pos.to_move is None else self._compute_legal_actions()
         return legal
 
     def apply(self, action: Action) -> Self:
@@ -389,13 +400,23 @@ class State(abc.ABC, Generic[_P]):
             options += f", ... ({len(legal)} in all)"
         return f"seat {self.to_move} cannot play {action} ({shown}): {reason}. Legal: {options}"
 
-    def _why_illegal(self, action: Action) -> str:
-        """Say why ``action`` is not legal now; games refine it with their own rules.
+    def _rule_against(self, action: Action) -> str | None:
+        """The game's own reason why the well-formed ``action`` is not legal now.
 
-        The default names the legal kinds when the action's kind is not legal now (a game's
-        override can say which rule forbids that kind), and otherwise says that the action
-        matches no legal action.
+        The hook behind the messages of `IllegalActionError`: a game returns the rule that
+        forbids the action (in words a seat may read: nothing it may not know), or
+        `NOT_THIS_STEP` when the current step offers no action of that kind, or ``None`` when
+        it has nothing to add. In the latter two cases the engine names the legal kinds. The
+        built-in games answer from the same checks their legal actions pass.
         """
+        del action
+        return None
+
+    def _why_illegal(self, action: Action) -> str:
+        """Say why ``action`` is not legal now: the game's rule, else the kinds that are."""
+        reason = self._rule_against(action)
+        if reason is not None and reason is not NOT_THIS_STEP:
+            return reason
         legal = self.legal_actions()
         if type(action) not in {type(a) for a in legal}:
             kinds = sorted({a.kind for a in legal})

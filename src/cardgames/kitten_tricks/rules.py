@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Final, cast
 
 from cardgames._draws import random_below
 from cardgames._events import dealt
+from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
-from cardgames.engine import Action, Dealt, Event, Game, Outcome
+from cardgames.engine import NOT_THIS_STEP, Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
@@ -137,7 +138,7 @@ _PLAY_OF: Final = _PLAYS
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(_BaseState[_Position]):
+class State(HotContract, _BaseState[_Position]):
     """A moment of a kitten tricks match."""
 
     __slots__ = ()
@@ -200,21 +201,6 @@ class State(_BaseState[_Position]):
     def starter(self) -> int:
         """The seat that led the first trick of this round."""
         return self._pos.table.starter
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the whole match has ended (checked once per step of every simulation)."""
-        return self._pos.to_move is None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
-
-        Computed once per state and cached (the base's contract, one call shorter).
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal(self._pos)
-        return legal
 
     @property
     def round(self) -> int:
@@ -328,13 +314,9 @@ class State(_BaseState[_Position]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _rule_against(self, action: Action) -> str | None:
         # The play's own check, the one its legal actions pass (see `_why_not`).
-        reason = _why_not(self._pos, action)
-        if reason is None or reason is _NOT_THIS_STEP:
-            # Not a play, or the match is over: the engine names the kinds it offers.
-            return super()._why_illegal(action)
-        return reason
+        return _why_not(self._pos, action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         pos = self._pos
@@ -526,10 +508,6 @@ def _end_round(
 
 # --- Playing to a trick (KT-2): the legal plays and their check ----------------------------------
 
-# What `_why_not` answers for an action that is not a play, or once the match is over: the engine
-# then names the kinds the state offers (`State._why_illegal`).
-_NOT_THIS_STEP: Final = "not an action of this step"
-
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
     """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
@@ -545,7 +523,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:
     """
     to_move = pos.to_move
     if to_move is None or not isinstance(action, PlayCard):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     if action in pos.hands[to_move]:
         return None
     return (
