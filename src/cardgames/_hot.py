@@ -8,7 +8,11 @@ among its bases::
 
     class State(HotContract, _BaseState[_Position]): ...
 
-A game of your own needs nothing from here: the engine's versions mean the same.
+It reads the position's ``to_move`` field directly, and asks the game's
+`_compute_legal_actions` hook even once the match is over, so a game that lists it has a
+``to_move`` field in its position and a hook that returns ``()`` then (the four built-in games
+do; the contract suite checks the latter). A game of your own needs nothing from here: the
+engine's versions mean the same, for any position.
 """
 
 from __future__ import annotations
@@ -18,15 +22,25 @@ from typing import TYPE_CHECKING, Protocol
 from cardgames._mypyc import mypyc_attr
 
 if TYPE_CHECKING:
-    from cardgames.engine import Action, _Positioned
+    from cardgames.engine import Action
 
 __all__ = ["HotContract"]
 
 
-class _Stepped(Protocol):
-    """What `HotContract` calls of the engine's `State` it is mixed into."""
+class _Positioned(Protocol):
+    """A position that names the seat to move, as every built-in game's does."""
 
-    _pos: _Positioned
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` once the match is over."""
+
+
+class _Stepped(Protocol):
+    """What `HotContract` reads of the engine's `State` it is mixed into."""
+
+    @property
+    def _pos(self) -> _Positioned: ...
+
     _legal: tuple[Action, ...] | None
 
     def _compute_legal_actions(self) -> tuple[Action, ...]: ...
@@ -47,17 +61,10 @@ class HotContract:
     def legal_actions(self: _Stepped) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 
-        Computed once per state and cached; the game's `_compute_legal_actions` hook computes
-        them while the match is on.
+        Computed once per state and cached, by the game's `_compute_legal_actions` hook.
         """
-        legal = self._legal
+        state = self  # `state._legal`, not `self._legal`: the slot is the engine's, not ours
+        legal = state._legal
         if legal is None:
-            legal = () if self._pos.to_move is None else self._compute_legal_actions()
-            _cache(self, legal)
+            legal = state._legal = state._compute_legal_actions()
         return legal
-
-
-def _cache(state: _Stepped, legal: tuple[Action, ...]) -> None:
-    # Set outside the method so that type checkers read `_legal` as the engine's slot, not as
-    # an attribute this mixin defines.
-    state._legal = legal  # noqa: SLF001

@@ -77,24 +77,20 @@ About 800,000 actions of Crazy Animals, the game with the longest matches, fit u
 Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
 
+_P = TypeVar("_P")
+
 
 class _Positioned(typing.Protocol):
-    """What the engine reads of every game's position: the seat to move.
-
-    A game's position is its own record; the engine reads only ``to_move`` (``None`` once the
-    match is over), for `State.to_move`, `State.is_over` and `State.legal_actions`.
-    """
+    """A position that names the seat to move, as every built-in game's does."""
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the match is over."""
 
 
-_P = TypeVar("_P", bound=_Positioned)
-
 NOT_THIS_STEP: Final = "not an action of this step"
-"""What a game's `State._rule_against` answers when the current step offers no action of
-the kind asked: the engine then names the kinds it offers."""
+"""What a game's `State._rule_against` answers when the current step offers no action of the
+kind asked: the engine then names the kinds it offers."""
 
 
 # Compiled in the compiled build; interpreted subclasses are allowed, since a game of your own
@@ -248,10 +244,10 @@ class State(abc.ABC, Generic[_P]):
     def to_move(self) -> int | None:
         """The seat whose decision it is now, or ``None`` when the match is over.
 
-        The position's ``to_move`` field: a delayed effect that a seat other than the one
-        whose turn it is must answer sets it to that seat.
+        By default the position's ``to_move`` field; a game whose position has none overrides
+        this property.
         """
-        return self._pos.to_move
+        return typing.cast("_Positioned", self._pos).to_move
 
     @property
     @abc.abstractmethod
@@ -288,8 +284,8 @@ class State(abc.ABC, Generic[_P]):
 
     @property
     def is_over(self) -> bool:
-        """Whether the whole match (all its rounds) has ended (read at every step of a playout)."""
-        return self._pos.to_move is None
+        """Whether the whole match (all its rounds) has ended."""
+        return self.to_move is None
 
     @property
     def is_sampled(self) -> bool:
@@ -323,7 +319,7 @@ class State(abc.ABC, Generic[_P]):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self._pos.to_move is None else self._compute_legal_actions()
+            legal = self._legal = () if self.to_move is None else self._compute_legal_actions()
         return legal
 
     def apply(self, action: Action) -> Self:
@@ -415,7 +411,7 @@ class State(abc.ABC, Generic[_P]):
     def _why_illegal(self, action: Action) -> str:
         """Say why ``action`` is not legal now: the game's rule, else the kinds that are."""
         reason = self._rule_against(action)
-        if reason is not None and reason is not NOT_THIS_STEP:
+        if reason is not None and reason != NOT_THIS_STEP:
             return reason
         legal = self.legal_actions()
         if type(action) not in {type(a) for a in legal}:

@@ -50,16 +50,17 @@ from cardgames.kitten_tricks.actions import (
 from cardgames.kitten_tricks.cards import (
     _CARD,
     _INT,
-    _MASK,
-    _SHIFT,
     COLOUR_NAMES,
     Card,
     _as_cards,
     _as_ints,
     _by_colour,
     _card,
+    _card_int,
+    _colour_of,
     _deck,
     _flat_cards,
+    _value_of,
 )
 from cardgames.kitten_tricks.events import (
     CardReceived,
@@ -115,13 +116,11 @@ _PLAYED: Final = tuple(
     [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
 )
 
-# Every trick has one; the records are immutable, so each is made once and then shared.
+# Every trick has one; the records are immutable, so each is made once and then shared. Likewise
+# each card dealt out of a lost colour, and each round's start for the first `_SHARED_ROUNDS`
+# rounds only (beyond, the key space has no bound: those rounds build their record). Each table
+# is keyed by `_shared_key`.
 _TRICKS_WON: Final[dict[int, TrickWon]] = {}
-
-# Likewise each card dealt out of a lost colour, keyed by ``(receiver << 3 | source) << 8 |
-# card`` (seats below 8, card ints below 256), and each round's start, keyed by ``(round << 3 |
-# starter) << 8 | trump`` for the first `_SHARED_ROUNDS` rounds only (beyond, the key space has
-# no bound: those rounds build their record).
 _CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
 _ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
 _SHARED_ROUNDS: Final = 64
@@ -130,6 +129,16 @@ _LOSS_THRESHOLD: Final = LOSS_THRESHOLD
 # The card and the action of each card int, read in native code.
 _CARD_OF: Final = _CARD
 _PLAY_OF: Final = _PLAYS
+
+
+def _shared_key(seat: int, card: int, *, other: int = 0, flag: bool = False) -> int:
+    """The key of a shared event in its table: one int for a seat, a card, a number and a flag.
+
+    An int hashes more cheaply than a tuple. ``seat`` is below 8, ``card`` a card int (below
+    256), ``other`` another seat or a round number below `_SHARED_ROUNDS`.
+    """
+    return ((other << 3 | seat) << 8 | card) << 1 | flag
+
 
 # --- The match -----------------------------------------------------------------------------
 
@@ -165,7 +174,7 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def trump_colour(self) -> str:
         """The trump colour of the round."""
-        return COLOUR_NAMES[self._pos.table.trump >> _SHIFT]
+        return COLOUR_NAMES[_colour_of(self._pos.table.trump)]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -384,10 +393,10 @@ def _end_trick(
     table = pos.table
     collections = pos.collections
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
+    at, coup = _trick_winner(trick, _colour_of(table.trump), rules.values)
     players = len(hands)
     winner = (pos.leader + at) % players
-    key = (winner << 9) | (trick[at] << 1) | coup
+    key = _shared_key(winner, trick[at], flag=coup)
     won = _TRICKS_WON.get(key)
     if won is None:
         won = _TRICKS_WON[key] = TrickWon(seat=winner, card=_card(trick[at]), coup_de_patte=coup)
@@ -397,7 +406,7 @@ def _end_trick(
     # native code rather than by ``max(map(len, collection))``, three builtin calls.
     loses = False
     for c in trick:
-        colour = c >> _SHIFT
+        colour = _colour_of(c)
         collection[colour] += (c,)
         if len(collection[colour]) >= _LOSS_THRESHOLD:
             loses = True
@@ -455,7 +464,7 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
             receiver = (winner + k + 1) % players
             play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
             new_hands[receiver] = (*new_hands[receiver], play)
-            key = (receiver << 3 | winner) << 8 | cards_[k]
+            key = _shared_key(receiver, cards_[k], other=winner)
             received = _CARDS_RECEIVED.get(key)
             if received is None:
                 received = _CARDS_RECEIVED[key] = CardReceived(
@@ -537,14 +546,14 @@ def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bo
     The highest trump wins if any trump was played, else the highest card of the led colour;
     a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
     """
-    colours = [c >> _SHIFT for c in trick]
+    colours = [_colour_of(c) for c in trick]
     target = trump if trump in colours else colours[0]
     best = at = 0
     for i, colour in enumerate(colours):
         if colour == target:
             c = trick[i]
-            value = c & _MASK
-            if value == 1 and c + top - 1 in trick:
+            value = _value_of(c)
+            if value == 1 and _card_int(colour, top) in trick:
                 value = top + 1
             if value > best:
                 best, at = value, i
@@ -565,7 +574,7 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     size = HAND_SIZES[players]
     held = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
-    key = (number << 3 | starter) << 8 | trump
+    key = _shared_key(starter, trump, other=number)
     started = _ROUNDS_STARTED.get(key)
     if started is None:
         started = RoundStarted(round=number, starter=starter, trump=_card(trump))
