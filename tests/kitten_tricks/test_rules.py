@@ -911,15 +911,16 @@ def test_legal_plays_are_exactly_those_that_pass_the_play_check(players: int) ->
 
 
 def test_card_ints_name_their_colour_and_value_in_one_place() -> None:
-    """KT-1: every card's int reads back its colour and value through `cards`' helpers."""
+    """KT-1: every card's int reads back its colour and value through `_card_ints`."""
     from cardgames.kitten_tricks import cards as kt_cards  # noqa: PLC0415 - private helpers
+    from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of  # noqa: PLC0415
 
     for colours, values in ((2, 2), (8, 20)):
         deck, ints = kt_cards._deck(colours, values)
         for card, c in zip(deck.cards, ints, strict=True):
-            colour, value = kt_cards._colour_of(c), kt_cards._value_of(c)
+            colour, value = colour_of(c), value_of(c)
             assert (kt.COLOUR_NAMES[colour], value) == (card.colour, card.value)
-            assert kt_cards._card_int(colour, value) == c
+            assert card_int(colour, value) == c
 
 
 def test_shared_event_keys_never_collide() -> None:

@@ -19,6 +19,7 @@ import attrs
 
 from cardgames import cards
 from cardgames._codec import is_int
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
 
 __all__ = ["COLOUR_NAMES", "MAX_VALUES", "Card"]
 
@@ -27,29 +28,8 @@ COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "pink", "g
 MAX_VALUES = 20
 """The largest ``Rules.values`` accepted."""
 
-# --- Card ints: the colour in the high bits, the value in the low five ----------------------
-
-# Inside the engine a card is the small int ``colour << 5 | value`` (an int hashes and compares
-# faster than a `Card`); `_card_int`, `_colour_of` and `_value_of` are the only places that know
-# that layout.
-_SHIFT = 5
-_MASK = 31
-
-
-def _card_int(colour: int, value: int) -> int:
-    """The int of the card of colour index ``colour`` (0..7) and ``value`` (1..20)."""
-    return colour << _SHIFT | value
-
-
-def _colour_of(card: int) -> int:
-    """The colour index (into `COLOUR_NAMES`) of the card int ``card``."""
-    return card >> _SHIFT
-
-
-def _value_of(card: int) -> int:
-    """The value of the card int ``card``."""
-    return card & _MASK
-
+# Inside the engine a card is a small int: `_card_ints` holds its layout (compiled with the
+# rules), and the tables below turn those ints into `Card` values and back.
 
 # --- Cards (KT-1) ---------------------------------------------------------------------------
 
@@ -108,8 +88,8 @@ class Card(cards.Card):
 
 
 _CARD: list[Card | None] = [
-    Card(_value_of(i), COLOUR_NAMES[_colour_of(i)]) if 1 <= _value_of(i) <= MAX_VALUES else None
-    for i in range(_card_int(len(COLOUR_NAMES), 0))
+    Card(value_of(i), COLOUR_NAMES[colour_of(i)]) if 1 <= value_of(i) <= MAX_VALUES else None
+    for i in range(card_int(len(COLOUR_NAMES), 0))
 ]
 _CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)
 _INT: dict[Card, int] = {card: i for i, card in enumerate(_CARD) if card is not None}
@@ -137,7 +117,7 @@ def _deck(colours: int, values: int) -> tuple[cards.Deck[Card], tuple[int, ...]]
         if not (2 <= colours <= len(COLOUR_NAMES) and 2 <= values <= MAX_VALUES):  # noqa: PLR2004
             msg = f"no kitten tricks deck of {colours!r} colours x {values!r} values"
             raise ValueError(msg)
-        ints = tuple(_card_int(c, v) for c in range(colours) for v in range(1, values + 1))
+        ints = tuple(card_int(c, v) for c in range(colours) for v in range(1, values + 1))
         found = _DECKS[key] = (cards.Deck(_as_cards(ints)), ints)
     return found
 
@@ -151,4 +131,4 @@ def _flat_cards(collection: tuple[tuple[int, ...], ...]) -> tuple[Card, ...]:
 
 
 def _by_colour(cards_: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c for c in cards_ if _colour_of(c) == k) for k in range(colours))
+    return tuple(tuple(c for c in cards_ if colour_of(c) == k) for k in range(colours))

@@ -38,6 +38,7 @@ from cardgames.engine import NOT_THIS_STEP, Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
 from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
 from cardgames.kitten_tricks.actions import (
     _PLAY_INT,
@@ -56,11 +57,8 @@ from cardgames.kitten_tricks.cards import (
     _as_ints,
     _by_colour,
     _card,
-    _card_int,
-    _colour_of,
     _deck,
     _flat_cards,
-    _value_of,
 )
 from cardgames.kitten_tricks.events import (
     CardReceived,
@@ -174,7 +172,7 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def trump_colour(self) -> str:
         """The trump colour of the round."""
-        return COLOUR_NAMES[_colour_of(self._pos.table.trump)]
+        return COLOUR_NAMES[colour_of(self._pos.table.trump)]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -393,7 +391,7 @@ def _end_trick(
     table = pos.table
     collections = pos.collections
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    at, coup = _trick_winner(trick, _colour_of(table.trump), rules.values)
+    at, coup = _trick_winner(trick, colour_of(table.trump), rules.values)
     players = len(hands)
     winner = (pos.leader + at) % players
     key = _shared_key(winner, trick[at], flag=coup)
@@ -406,7 +404,7 @@ def _end_trick(
     # native code rather than by ``max(map(len, collection))``, three builtin calls.
     loses = False
     for c in trick:
-        colour = _colour_of(c)
+        colour = colour_of(c)
         collection[colour] += (c,)
         if len(collection[colour]) >= _LOSS_THRESHOLD:
             loses = True
@@ -546,14 +544,14 @@ def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bo
     The highest trump wins if any trump was played, else the highest card of the led colour;
     a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
     """
-    colours = [_colour_of(c) for c in trick]
+    colours = [colour_of(c) for c in trick]
     target = trump if trump in colours else colours[0]
     best = at = 0
     for i, colour in enumerate(colours):
         if colour == target:
             c = trick[i]
-            value = _value_of(c)
-            if value == 1 and _card_int(colour, top) in trick:
+            value = value_of(c)
+            if value == 1 and card_int(colour, top) in trick:
                 value = top + 1
             if value > best:
                 best, at = value, i
