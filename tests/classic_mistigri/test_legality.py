@@ -24,7 +24,7 @@ def test_legal_draws_are_exactly_those_that_pass_the_draw_check(players: int) ->
         for any_state in testing.random_match(GAME, players, seed):
             state = cast("State", any_state)
             if state.is_over:
-                assert cl_rules._why_not(state._pos, candidates[0]) is NOT_THIS_STEP
+                assert cl_rules._why_not(state._pos, candidates[0]) == NOT_THIS_STEP
                 break
             legal = set(state.legal_actions())
             for action in candidates:
