@@ -1,6 +1,7 @@
 """The contract methods a playout reads at every step, written once for the built-in games.
 
-`State.is_over` and `State.legal_actions` are read once per action of every simulation. The
+`State.to_move`, `State.is_over` and `State.legal_actions` are read once per action of every
+simulation, and `playout` plays whole simulations. The
 engine (`cardgames.engine`) runs interpreted in both builds, so its versions of them cost an
 interpreted call each; in the compiled build this module is compiled, so the same lines run as
 native code. Each built-in game's `State` lists `HotContract` before the engine's `State`
@@ -17,14 +18,19 @@ engine's versions mean the same, for any position.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
+from cardgames._chain import Chain
 from cardgames._mypyc import mypyc_attr
+from cardgames.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from cardgames.engine import Action
+    import random
 
-__all__ = ["HotContract"]
+    from cardgames.engine import Action, Outcome, State
+
+__all__ = ["HotContract", "playout"]
 
 
 class _Positioned(Protocol):
@@ -49,9 +55,14 @@ class _Stepped(Protocol):
 # Not a native class: the engine's `State`, which follows it among a game's bases, is interpreted.
 @mypyc_attr(native_class=False)
 class HotContract:
-    """`is_over` and `legal_actions`, as the engine defines them, compiled in the compiled build."""
+    """`to_move`, `is_over` and `legal_actions`, as the engine defines them, compiled."""
 
     __slots__ = ()
+
+    @property
+    def to_move(self: _Stepped) -> int | None:
+        """The seat whose decision it is now, or ``None`` when the match is over."""
+        return self._pos.to_move
 
     @property
     def is_over(self: _Stepped) -> bool:
@@ -68,3 +79,52 @@ class HotContract:
         if legal is None:
             legal = state._legal = state._compute_legal_actions()
         return legal
+
+
+def playout(
+    state: State[Any],
+    rng: random.Random,
+    policy: Callable[[tuple[Action, ...], random.Random], Action] | None,
+    limit: int,
+) -> Outcome | None:
+    """Play ``state``'s match out as `State.playout` says; ``limit`` < 0 means no limit.
+
+    One scratch state walks the match: each step computes the legal actions and the next
+    position with the game's own hooks, as `State.apply` does, and keeps the count of actions
+    that the seeded randomness reads, but builds no successor state, log entry or view, and
+    drops the events. The scratch state never leaves this function.
+    """
+    log = state._log  # noqa: SLF001 - the engine's internals, for the engine's own method
+    steps = _new(Chain)
+    steps._prev = log  # noqa: SLF001
+    steps._last = None  # noqa: SLF001
+    steps._len = log._len  # noqa: SLF001
+    steps._items = None  # noqa: SLF001
+    world = _new(type(state))
+    world._rules = state._rules  # noqa: SLF001
+    world._players = state._players  # noqa: SLF001
+    world._seed = state._seed  # noqa: SLF001
+    world._key = state._key  # noqa: SLF001
+    world._setup = state._setup  # noqa: SLF001
+    world._pos = state._pos  # noqa: SLF001
+    world._log = steps  # noqa: SLF001
+    world._legal = None  # noqa: SLF001
+    played = 0
+    while world.to_move is not None:
+        if played == limit:
+            return None
+        legal = world._compute_legal_actions()  # noqa: SLF001
+        if policy is None:
+            action = legal[int(rng.random() * len(legal))]
+        else:
+            action = policy(legal, rng)
+            if action not in legal:
+                msg = f"the playout policy chose {action!r}, which is not legal now"
+                raise IllegalActionError(msg)
+        world._pos = world._advance(action)[0]  # noqa: SLF001
+        steps._len += 1  # noqa: SLF001
+        played += 1
+    return world.outcome
+
+
+_new = object.__new__

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
-from cardgames import _codec
+from cardgames import _codec, _hot
 from cardgames._chain import Chain
 from cardgames._draws import random_below
 from cardgames._mypyc import mypyc_attr
@@ -368,6 +368,27 @@ class State(abc.ABC, Generic[_P]):
         successor._log = entry
         successor._legal = None
         return successor
+
+    def playout(
+        self,
+        rng: random.Random,
+        *,
+        policy: Callable[[tuple[Action, ...], random.Random], Action] | None = None,
+        limit: int | None = None,
+    ) -> Outcome | None:
+        """Play the match out from here, for search: its outcome, or ``None`` at ``limit`` actions.
+
+        Each action is ``policy(legal_actions, rng)``, by default a uniformly random legal
+        action, ``legal[int(rng.random() * len(legal))]``. The same rules run as through
+        `apply`, with the same seeded randomness, so the same choices reach the same outcome;
+        but no state, log entry, event or view is kept for the positions passed through, which
+        makes a simulation cheaper (the Performance page has the figures). This state is left
+        unchanged.
+
+        Raises:
+            IllegalActionError: ``policy`` chose an action that is not legal.
+        """
+        return _hot.playout(self, rng, policy, -1 if limit is None else limit)
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
