@@ -417,7 +417,7 @@ def test_games_register_their_parts_by_path_and_load_them_lazily() -> None:
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
 def test_built_in_games_hot_contract_answers_as_the_engine_does(slug: str) -> None:
-    """A built-in game's `is_over` and `legal_actions` (`cardgames._hot`) equal the engine's own."""
+    """A built-in game's `to_move`, `is_over` (`cardgames._hot`) and legal actions: the engine's."""
     from cardgames import testing  # noqa: PLC0415 - only this test plays whole matches
     from cardgames._hot import HotContract  # noqa: PLC0415
     from cardgames.engine import State  # noqa: PLC0415
@@ -427,5 +427,6 @@ def test_built_in_games_hot_contract_answers_as_the_engine_does(slug: str) -> No
     for seed in range(3):
         for state in testing.random_match(game, game.min_players, seed):
             fresh = state._replace_position(state._pos)  # nothing cached yet
+            assert State.to_move.fget(fresh) == state.to_move  # type: ignore[attr-defined]
             assert State.is_over.fget(fresh) is state.is_over  # type: ignore[attr-defined]
             assert State.legal_actions(fresh) == state.legal_actions()

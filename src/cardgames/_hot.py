@@ -1,19 +1,21 @@
-"""The contract methods a playout reads at every step, written once for the built-in games.
+"""The contract's reads at every step of a playout, written once for the built-in games.
 
-`State.to_move`, `State.is_over` and `State.legal_actions` are read once per action of every
-simulation, and `playout` plays whole simulations. The
-engine (`cardgames.engine`) runs interpreted in both builds, so its versions of them cost an
-interpreted call each; in the compiled build this module is compiled, so the same lines run as
-native code. Each built-in game's `State` lists `HotContract` before the engine's `State`
-among its bases::
+`State.to_move` and `State.is_over` are read once per action of every simulation, and
+`playout` plays whole simulations. The engine (`cardgames.engine`) runs interpreted in both
+builds; in the compiled build this module is compiled, so the same lines run as native code.
+Each built-in game's `State` lists `HotContract` before the engine's `State` among its bases::
 
     class State(HotContract, _BaseState[_Position]): ...
 
-It reads the position's ``to_move`` field directly, and asks the game's
-`_compute_legal_actions` hook even once the match is over, so a game that lists it has a
-``to_move`` field in its position and a hook that returns ``()`` then (the four built-in games
-do; the contract suite checks the latter). A game of your own needs nothing from here: the
-engine's versions mean the same, for any position.
+It reads the position's ``to_move`` field directly, so a game that lists it has one (the four
+built-in games do). A game of your own needs nothing from here: the engine's versions mean the
+same, for any position.
+
+`legal_actions` is not here, though each built-in game writes the same cache around its own
+`_legal` function: from this module, the game's hook is a call through Python (a method of an
+interpreted class), and that call cost the compiled build 3.8 to 6.6% more instructions per action
+(classic Mistigri, measured with `benchmarks/instructions.py`; the Performance page), where
+the game's own method calls its `_legal` function natively.
 """
 
 from __future__ import annotations
@@ -47,15 +49,11 @@ class _Stepped(Protocol):
     @property
     def _pos(self) -> _Positioned: ...
 
-    _legal: tuple[Action, ...] | None
-
-    def _compute_legal_actions(self) -> tuple[Action, ...]: ...
-
 
 # Not a native class: the engine's `State`, which follows it among a game's bases, is interpreted.
 @mypyc_attr(native_class=False)
 class HotContract:
-    """`to_move`, `is_over` and `legal_actions`, as the engine defines them, compiled."""
+    """`to_move` and `is_over`, as the engine defines them, compiled in the compiled build."""
 
     __slots__ = ()
 
@@ -68,17 +66,6 @@ class HotContract:
     def is_over(self: _Stepped) -> bool:
         """Whether the whole match (all its rounds) has ended."""
         return self._pos.to_move is None
-
-    def legal_actions(self: _Stepped) -> tuple[Action, ...]:
-        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
-
-        Computed once per state and cached, by the game's `_compute_legal_actions` hook.
-        """
-        state = self  # `state._legal`, not `self._legal`: the slot is the engine's, not ours
-        legal = state._legal
-        if legal is None:
-            legal = state._legal = state._compute_legal_actions()
-        return legal
 
 
 def playout(
@@ -110,7 +97,9 @@ def playout(
     world._log = steps  # noqa: SLF001
     world._legal = None  # noqa: SLF001
     played = 0
-    while world.to_move is not None:
+    # A built-in game's position names the seat to move: read it without a property call.
+    hot = isinstance(world, HotContract)
+    while (world._pos.to_move if hot else world.to_move) is not None:  # noqa: SLF001
         if played == limit:
             return None
         legal = world._compute_legal_actions()  # noqa: SLF001

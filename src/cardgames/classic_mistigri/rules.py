@@ -210,6 +210,16 @@ class State(HotContract, _BaseState[_Position]):
         hands = tuple(tuple(c.motif for c in h) for h in setup.hands)
         return _settle(hands, setup.pairs, setup.to_move, rules, events, start=True)
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every position of the fan drawn from, as a blind draw; ``()`` once over (CL-4).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 

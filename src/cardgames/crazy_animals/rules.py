@@ -331,6 +331,16 @@ class State(HotContract, _BaseState[_Position]):
         at_turn.turns = min(setup.turns_taken, players)
         return at_turn, events
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos, self._players)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos, self._players)
 

@@ -318,6 +318,16 @@ class State(HotContract, _BaseState[_Position]):
         ]
         return pos, events
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
