@@ -99,7 +99,10 @@ def playout(
     played = 0
     # A built-in game's position names the seat to move: read it without a property call.
     hot = isinstance(world, HotContract)
-    while (world._pos.to_move if hot else world.to_move) is not None:  # noqa: SLF001
+    while True:
+        mover = world._pos.to_move if hot else world.to_move  # noqa: SLF001
+        if mover is None:
+            return world.outcome
         if played == limit:
             return None
         legal = world._compute_legal_actions()  # noqa: SLF001
@@ -113,7 +116,6 @@ def playout(
         world._pos = world._advance(action)[0]  # noqa: SLF001
         steps._len += 1  # noqa: SLF001
         played += 1
-    return world.outcome
 
 
 _new = object.__new__
