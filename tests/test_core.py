@@ -417,7 +417,7 @@ def test_games_register_their_parts_by_path_and_load_them_lazily() -> None:
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
 def test_built_in_games_hot_contract_answers_as_the_engine_does(slug: str) -> None:
-    """A built-in game's `to_move`, `is_over` (`cardgames._hot`) and legal actions: the engine's."""
+    """A built-in game's `to_move` (`cardgames._hot`), `is_over` and legal actions: the engine's."""
     from cardgames import testing  # noqa: PLC0415 - only this test plays whole matches
     from cardgames._hot import HotContract  # noqa: PLC0415
     from cardgames.engine import State  # noqa: PLC0415

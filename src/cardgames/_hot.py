@@ -1,21 +1,21 @@
-"""The contract's reads at every step of a playout, written once for the built-in games.
+"""What a playout reads at every step, written once for the built-in games, compiled.
 
-`State.to_move` and `State.is_over` are read once per action of every simulation, and
-`playout` plays whole simulations. The engine (`cardgames.engine`) runs interpreted in both
-builds; in the compiled build this module is compiled, so the same lines run as native code.
-Each built-in game's `State` lists `HotContract` before the engine's `State` among its bases::
+`State.to_move` is read at every step of a search, and `playout` plays whole simulations. The
+engine (`cardgames.engine`) runs interpreted in both builds; in the compiled build this module
+is compiled, so the same lines run as native code. Each built-in game's `State` lists
+`HotContract` before the engine's `State` among its bases::
 
     class State(HotContract, _BaseState[_Position]): ...
 
 It reads the position's ``to_move`` field directly, so a game that lists it has one (the four
-built-in games do). A game of your own needs nothing from here: the engine's versions mean the
+built-in games do). A game of your own needs nothing from here: the engine's version means the
 same, for any position.
 
-`legal_actions` is not here, though each built-in game writes the same cache around its own
-`_legal` function: from this module, the game's hook is a call through Python (a method of an
-interpreted class), and that call cost the compiled build 3.8 to 6.6% more instructions per action
-(classic Mistigri, measured with `benchmarks/instructions.py`; the Performance page), where
-the game's own method calls its `_legal` function natively.
+`is_over` and `legal_actions` are not here, though each built-in game writes them alike: here
+they would read the position through Python, where the game's own methods read its compiled
+record natively. Measured with `benchmarks/instructions.py` on classic Mistigri, this module's
+`legal_actions` (a call to the game's hook) cost the compiled build 3.8 to 6.6% more
+instructions per action, and its `is_over` up to 0.7% more (the Performance page).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class _Stepped(Protocol):
 # Not a native class: the engine's `State`, which follows it among a game's bases, is interpreted.
 @mypyc_attr(native_class=False)
 class HotContract:
-    """`to_move` and `is_over`, as the engine defines them, compiled in the compiled build."""
+    """`to_move`, as the engine defines it, compiled in the compiled build."""
 
     __slots__ = ()
 
@@ -61,11 +61,6 @@ class HotContract:
     def to_move(self: _Stepped) -> int | None:
         """The seat whose decision it is now, or ``None`` when the match is over."""
         return self._pos.to_move
-
-    @property
-    def is_over(self: _Stepped) -> bool:
-        """Whether the whole match (all its rounds) has ended."""
-        return self._pos.to_move is None
 
 
 def playout(

@@ -210,6 +210,11 @@ class State(HotContract, _BaseState[_Position]):
         hands = tuple(tuple(c.motif for c in h) for h in setup.hands)
         return _settle(hands, setup.pairs, setup.to_move, rules, events, start=True)
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (read once per step of every simulation)."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every position of the fan drawn from, as a blind draw; ``()`` once over (CL-4).
 

@@ -331,6 +331,11 @@ class State(HotContract, _BaseState[_Position]):
         at_turn.turns = min(setup.turns_taken, players)
         return at_turn, events
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 

@@ -370,6 +370,11 @@ class State(HotContract, _BaseState[_Position]):
 
     # -- hooks: legal actions ---------------------------------------------------------------
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match (all its rounds) has ended."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 

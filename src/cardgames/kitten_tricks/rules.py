@@ -318,6 +318,11 @@ class State(HotContract, _BaseState[_Position]):
         ]
         return pos, events
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
 
