@@ -921,6 +921,9 @@ def test_card_ints_name_their_colour_and_value_in_one_place() -> None:
             colour, value = colour_of(c), value_of(c)
             assert (kt.COLOUR_NAMES[colour], value) == (card.colour, card.value)
             assert card_int(colour, value) == c
+    # The rules' tables of the same, for the cards of a trick, say what the functions say.
+    assert tuple(colour_of(c) for c in range(256)) == kt_rules._COLOUR_OF
+    assert tuple(value_of(c) for c in range(256)) == kt_rules._VALUE_OF
 
 
 def test_shared_event_keys_never_collide() -> None:
