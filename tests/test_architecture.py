@@ -34,6 +34,7 @@ CORE = frozenset(
         "cardgames._codec",
         "cardgames._draws",
         "cardgames._events",
+        "cardgames._hot",
         "cardgames._memo",
         "cardgames._mypyc",
         "cardgames._pickling",

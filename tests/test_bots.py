@@ -206,6 +206,20 @@ def test_strength_benchmark_runs_and_reports_intervals() -> None:
         assert low <= row["hero_share"] <= high
 
 
+def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> None:
+    """benchmarks/search.py prints each configuration's ISMCTS rate and its ratio to MCTSBot's."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
+    args = ["--game", "kitten-tricks", "--iterations", "4", "--decisions", "1"]
+    args += ["--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    )
+    assert "| `crazy_eights` |" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| kitten-tricks |")]
+    assert [row.split(" | ")[1:3] for row in rows] == [["3", "pure"], ["4", "pure"], ["5", "pure"]]
+    assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
+
+
 def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
     """A simulation rewards the win share, and by margin_weight how far ahead each seat ended."""
     outcome = Outcome(winners=(0,), scores=(5, 10, 35))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import cardgames
 from cardgames import testing
-from cardgames.engine import Game
+from cardgames.engine import Action, Game
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, JSON_VALUES, LARGE_SEEDS, SEEDS, game_and_players
@@ -217,3 +217,49 @@ def test_determinism_across_processes_and_hash_seeds() -> None:
             *_, last = testing.random_match(game, players, 424242)
             local[f"{slug}/{players}"] = last.to_json()
     assert results[0] == local
+
+
+def _random_policy(legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """The playout's default choice, written out for the ordinary path."""
+    return legal[int(rng.random() * len(legal))]
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_playout_reaches_the_outcome_apply_reaches(game: Game[Any]) -> None:
+    """`State.playout` ends each match where `apply` with the same choices does; state untouched."""
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(4):
+            start = game.new(players, seed=seed)
+            for _ in range(seed * 3):  # from the deal, and from later points of the match
+                if start.is_over:
+                    break
+                start = start.apply(start.legal_actions()[0])
+            saved = start.to_json()
+            for policy in (None, _random_policy):
+                state, ordinary = start, random.Random(seed)
+                while not state.is_over:
+                    state = state.apply(_random_policy(state.legal_actions(), ordinary))
+                fast = random.Random(seed)
+                assert start.playout(fast, policy=policy) == state.outcome
+                assert fast.getstate() == ordinary.getstate()
+            assert start.to_json() == saved
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_playout_stops_at_its_limit_and_from_sampled_worlds(game: Game[Any]) -> None:
+    """`playout` returns ``None`` at ``limit`` actions, and plays a sampled world out too."""
+    state = game.new(game.min_players, seed=3)
+    assert state.playout(random.Random(1), limit=1) is None
+    assert state.playout(random.Random(1), limit=0) is None
+    assert state.history == ()
+    world = game.sample_world(state.view(0), random.Random(2))
+    assert world.playout(random.Random(4)) is not None
+
+
+def test_playout_refuses_an_illegal_choice() -> None:
+    """A policy that answers an action that is not legal raises IllegalActionError."""
+    game = GAMES["classic-mistigri"]
+    state = game.new(3, seed=1)
+    foreign = game.action_from_dict({"kind": "draw", "position": 99})
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        state.playout(random.Random(1), policy=lambda _legal, _rng: foreign)

@@ -413,3 +413,20 @@ def test_games_register_their_parts_by_path_and_load_them_lazily() -> None:
             game.part("no-such-part")
     assert "heuristic_bot" not in cardgames.get_game("classic-mistigri").parts
     assert "heuristic_bot" in cardgames.get_game("crazy-animals").parts
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_built_in_games_hot_contract_answers_as_the_engine_does(slug: str) -> None:
+    """A built-in game's `to_move` (`cardgames._hot`), `is_over` and legal actions: the engine's."""
+    from cardgames import testing  # noqa: PLC0415 - only this test plays whole matches
+    from cardgames._hot import HotContract  # noqa: PLC0415
+    from cardgames.engine import State  # noqa: PLC0415
+
+    game = cardgames.get_game(slug)
+    assert issubclass(game.State, HotContract)
+    for seed in range(3):
+        for state in testing.random_match(game, game.min_players, seed):
+            fresh = state._replace_position(state._pos)  # nothing cached yet
+            assert State.to_move.fget(fresh) == state.to_move  # type: ignore[attr-defined]
+            assert State.is_over.fget(fresh) is state.is_over  # type: ignore[attr-defined]
+            assert State.legal_actions(fresh) == state.legal_actions()

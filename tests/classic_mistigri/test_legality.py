@@ -9,6 +9,7 @@ import pytest
 from cardgames import testing
 from cardgames.classic_mistigri import GAME, Draw, State
 from cardgames.classic_mistigri import rules as cl_rules
+from cardgames.engine import NOT_THIS_STEP
 from cardgames.errors import IllegalActionError
 
 
@@ -23,7 +24,7 @@ def test_legal_draws_are_exactly_those_that_pass_the_draw_check(players: int) ->
         for any_state in testing.random_match(GAME, players, seed):
             state = cast("State", any_state)
             if state.is_over:
-                assert cl_rules._why_not(state._pos, candidates[0]) is cl_rules._NOT_THIS_STEP
+                assert cl_rules._why_not(state._pos, candidates[0]) == NOT_THIS_STEP
                 break
             legal = set(state.legal_actions())
             for action in candidates:

@@ -44,7 +44,7 @@ from cardgames.crazy_mistigri import (
 )
 from cardgames.crazy_mistigri import cards as cm_cards
 from cardgames.crazy_mistigri import rules as cm_rules
-from cardgames.engine import Action, Event
+from cardgames.engine import NOT_THIS_STEP, Action, Event
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from cardgames.rng import Rng
 from cardgames.seats import Direction
@@ -1090,7 +1090,7 @@ def test_legal_actions_are_exactly_those_that_pass_their_phase_checks(players: i
                 with pytest.raises(IllegalActionError) as caught:
                     state.apply(action)
                 reason = cm_rules._why_not(state._pos, action)
-                if reason == cm_rules._NOT_THIS_STEP:
+                if reason == NOT_THIS_STEP:
                     assert "is not legal now; legal kinds now" in str(caught.value)
                 else:
                     assert f": {reason}. Legal:" in str(caught.value)

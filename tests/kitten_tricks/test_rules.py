@@ -908,3 +908,31 @@ def test_legal_plays_are_exactly_those_that_pass_the_play_check(players: int) ->
             with pytest.raises(IllegalActionError) as caught:
                 state.apply(refused)
             assert f": {kt_rules._why_not(state._pos, refused)}. Legal:" in str(caught.value)
+
+
+def test_card_ints_name_their_colour_and_value_in_one_place() -> None:
+    """KT-1: every card's int reads back its colour and value through `_card_ints`."""
+    from cardgames.kitten_tricks import cards as kt_cards  # noqa: PLC0415 - private helpers
+    from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of  # noqa: PLC0415
+
+    for colours, values in ((2, 2), (8, 20)):
+        deck, ints = kt_cards._deck(colours, values)
+        for card, c in zip(deck.cards, ints, strict=True):
+            colour, value = colour_of(c), value_of(c)
+            assert (kt.COLOUR_NAMES[colour], value) == (card.colour, card.value)
+            assert card_int(colour, value) == c
+    # The rules' tables of the same, for the cards of a trick, say what the functions say.
+    assert tuple(colour_of(c) for c in range(256)) == kt_rules._COLOUR_OF
+    assert tuple(value_of(c) for c in range(256)) == kt_rules._VALUE_OF
+
+
+def test_shared_event_keys_never_collide() -> None:
+    """Every seat, card, other seat or round number and flag has a key of its own."""
+    keys = {
+        kt_rules._shared_key(seat, card, other=other, flag=flag)
+        for seat in range(5)
+        for card in range(256)
+        for other in range(kt_rules._SHARED_ROUNDS)
+        for flag in (False, True)
+    }
+    assert len(keys) == 5 * 256 * kt_rules._SHARED_ROUNDS * 2

@@ -146,9 +146,10 @@ class ISMCTSBot:
     ``rng`` state give the same action on every machine. A time budget makes the number of
     iterations depend on the machine and its load, and so the choice: use it where an answer
     must come in time (a live table), never where a result must replay. The search checks the
-    clock at every simulated move and drops the iteration the budget ends in, so a decision
-    takes ``seconds`` and at most one move of the game more; if not one simulation finished,
-    the bot answers as its playout bot would (or at random).
+    clock at every simulated move of a playout bot (before and after a random simulation, which
+    takes milliseconds) and drops the iteration the budget ends in, so a decision takes
+    ``seconds`` and at most one move of the game (or one random simulation) more; if not one
+    simulation finished, the bot answers as its playout bot would (or at random).
     Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
@@ -224,8 +225,7 @@ class ISMCTSBot:
         deadline: float | None,
     ) -> None:
         world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
-        outcome = self._simulate(world, rng, deadline).outcome
-        assert outcome is not None  # noqa: S101 - simulations end the match
+        outcome = self._simulate(world, rng, deadline)
         rewards = self._rewards(outcome, game.better_scores)
         for visited in path:
             visited.visits += 1
@@ -301,20 +301,29 @@ class ISMCTSBot:
             return legal[rng.randrange(len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
-    def _simulate(
-        self, world: State[Any], rng: random.Random, deadline: float | None
-    ) -> State[Any]:
-        """Play to the end of the match, at random or with the playout bot.
+    def _simulate(self, world: State[Any], rng: random.Random, deadline: float | None) -> Outcome:
+        """Play to the end of the match, at random or with the playout bot: its outcome.
+
+        Random simulations run on the engine's playout path (`State.playout`), which keeps no
+        state, event or view of the positions it passes through.
 
         Raises:
-            _OutOfTime: the time budget ran out before the end (checked at every move, since
-                one simulation of a whole match can take a tenth of a second).
+            _OutOfTime: the time budget ran out before the end (checked at every move of a
+                playout bot, since one such simulation of a whole match can take a tenth of a
+                second; before and after a random one, which takes milliseconds).
         """
-        while not world.is_over:
+        if self.playout is None:
             _check_time(deadline)
-            mover: int = world.to_move  # type: ignore[assignment]  # not over
-            world = world.apply(self._play(world, mover, rng))
-        return world
+            outcome = world.playout(rng)
+            _check_time(deadline)
+        else:
+            while not world.is_over:
+                _check_time(deadline)
+                mover: int = world.to_move  # type: ignore[assignment]  # not over
+                world = world.apply(self._play(world, mover, rng))
+            outcome = world.outcome
+        assert outcome is not None  # noqa: S101 - simulations end the match
+        return outcome
 
 
 class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees

@@ -29,6 +29,7 @@ from typing import Final, cast
 from cardgames import cards
 from cardgames._draws import random_below
 from cardgames._events import dealt, new_event, set_field
+from cardgames._hot import HotContract
 from cardgames._mypyc import i64, mypyc_attr
 from cardgames.classic_mistigri import events as _event_types
 from cardgames.classic_mistigri._position import _new_position, _Position
@@ -39,7 +40,7 @@ from cardgames.classic_mistigri.options import Rules
 from cardgames.classic_mistigri.sampler import sample_hands
 from cardgames.classic_mistigri.scenario import Setup, _check_scenario, scenario
 from cardgames.classic_mistigri.view import View
-from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import NOT_THIS_STEP, Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.rng import Rng
 
@@ -110,7 +111,7 @@ _PAIRS_LAID: Final = PairsLaid
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(_BaseState[_Position]):
+class State(HotContract, _BaseState[_Position]):
     """A moment of a classic Mistigri match."""
 
     __slots__ = ()
@@ -138,11 +139,6 @@ class State(_BaseState[_Position]):
     def draw_from(self) -> int | None:
         """The seat that ``to_move`` draws from: the nearest seat on their left holding cards."""
         return self._pos.source
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match has ended (read once per step of every simulation)."""
-        return self._pos.to_move is None
 
     @property
     def round(self) -> int:
@@ -214,6 +210,11 @@ class State(_BaseState[_Position]):
         hands = tuple(tuple(c.motif for c in h) for h in setup.hands)
         return _settle(hands, setup.pairs, setup.to_move, rules, events, start=True)
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (read once per step of every simulation)."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every position of the fan drawn from, as a blind draw; ``()`` once over (CL-4).
 
@@ -227,13 +228,9 @@ class State(_BaseState[_Position]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _rule_against(self, action: Action) -> str | None:
         # The draw's own check, the one its legal actions pass (see `_why_not`).
-        reason = _why_not(self._pos, action)
-        if reason is None or reason is _NOT_THIS_STEP:
-            # Not a draw, or the match is over: the engine names the kinds it offers.
-            return super()._why_illegal(action)
-        return reason
+        return _why_not(self._pos, action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         assert isinstance(action, Draw)  # noqa: S101 - only legal actions reach here
@@ -318,10 +315,6 @@ class State(_BaseState[_Position]):
 
 # --- The draw (CL-4): its legal actions and their check -----------------------------------------
 
-# What `_why_not` answers for an action that is not a draw, or once the match is over: the engine
-# then names the kinds the state offers (`State._why_illegal`).
-_NOT_THIS_STEP: Final = "not an action of this step"
-
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
     """CL-4: the mover draws blind from the fan of ``source``: one action per position."""
@@ -337,7 +330,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:
     two equal on random matches).
     """
     if pos.to_move is None or not isinstance(action, Draw):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     source: int = pos.source  # type: ignore[assignment]  # in play: a source
     size = len(pos.hands[source])
     if 0 <= action.position < size:

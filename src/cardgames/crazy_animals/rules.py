@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import Final, cast
 
 from cardgames._events import new_event, set_field
+from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_animals import events as _event_types
 from cardgames.crazy_animals._position import (
@@ -106,7 +107,7 @@ from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
 from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
 from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
-from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import NOT_THIS_STEP, Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.rng import Rng
 
@@ -200,7 +201,7 @@ _MATCH_ENDED: Final = MatchEnded
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(_BaseState[_Position]):
+class State(HotContract, _BaseState[_Position]):
     """A moment of a Crazy Animals match."""
 
     __slots__ = ()
@@ -259,11 +260,6 @@ class State(_BaseState[_Position]):
     def knowledge(self, seat: int) -> tuple[tuple[Card | None, ...], ...]:
         """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
         return _knowledge_of(self._pos, self._check_seat(seat))
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the whole match has ended (checked once per step of every simulation)."""
-        return self._pos.to_move is None
 
     @property
     def round(self) -> int:
@@ -335,6 +331,11 @@ class State(_BaseState[_Position]):
         at_turn.turns = min(setup.turns_taken, players)
         return at_turn, events
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 
@@ -348,19 +349,16 @@ class State(_BaseState[_Position]):
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos, self._players)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _rule_against(self, action: Action) -> str | None:
         if type(action) not in _ACTIONS:
-            return super()._why_illegal(action)  # another game's action
+            return None  # another game's action: the engine names the kinds offered
         for name in _SLOT_FIELDS.get(type(action), ()):
             # Only an action built around its validators gets here with a bad slot.
             value = getattr(action, name)
             if type(value) is not int or not 0 <= value < SLOTS:
                 return f"{name} must be a slot number 0..{SLOTS - 1}, not {value!r}"
         # The step's own checks, the ones its legal actions pass (see `_why_not`).
-        reason = _why_not(self._pos, action)
-        if reason is None or reason is _NOT_THIS_STEP:
-            return super()._why_illegal(action)
-        return reason
+        return _why_not(self._pos, action)
 
     def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911 - a handler per type
         # The handler of the action's type, tested most frequent first (in random play): a
@@ -422,9 +420,6 @@ class State(_BaseState[_Position]):
 
 # --- The legal actions and their checks, by step ----------------------------------------------
 
-# What `_why_not` answers once the match is over: the engine then names the kinds it offers.
-_NOT_THIS_STEP: Final = "not an action of this step"
-
 
 def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
     """The legal actions of ``pos``, read from `_LEGAL` by step and drawn card.
@@ -448,7 +443,7 @@ def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
 def _why_not(pos: _Position, action: Action) -> str | None:
     """Why the well-formed ``action`` is not legal in ``pos``, or ``None`` if it is legal."""
     if pos.to_move is None:
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     step = pos.step
     if step == _TURN:
         return _why_not_turn(pos, action)

@@ -46,6 +46,7 @@ from typing import Final, TypeVar, cast
 from cardgames import cards
 from cardgames._draws import random_below
 from cardgames._events import dealt
+from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
 from cardgames.crazy_mistigri import events as _event_types
 from cardgames.crazy_mistigri._position import (
@@ -115,7 +116,7 @@ from cardgames.crazy_mistigri.options import Rules
 from cardgames.crazy_mistigri.sampler import sample_position
 from cardgames.crazy_mistigri.scenario import Setup, _check_setup, scenario
 from cardgames.crazy_mistigri.view import View, _view
-from cardgames.engine import Action, Event, Game, Outcome
+from cardgames.engine import NOT_THIS_STEP, Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.rng import Rng
 from cardgames.seats import Direction, seats_from
@@ -236,7 +237,7 @@ def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(_BaseState[_Position]):
+class State(HotContract, _BaseState[_Position]):
     """A moment of a Crazy Mistigri match."""
 
     __slots__ = ()
@@ -369,6 +370,11 @@ class State(_BaseState[_Position]):
 
     # -- hooks: legal actions ---------------------------------------------------------------
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match (all its rounds) has ended."""
+        return self._pos.to_move is None
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of ``to_move``, in a deterministic order; ``()`` once over.
 
@@ -379,21 +385,12 @@ class State(_BaseState[_Position]):
             legal = self._legal = _legal(self._pos)
         return legal
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the whole match (all its rounds) has ended."""
-        return self._pos.to_move is None
-
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _rule_against(self, action: Action) -> str | None:
         # The phase's own checks, the ones its legal actions pass (see `_why_not`).
-        reason = _why_not(self._pos, action)
-        if reason is None or reason is _NOT_THIS_STEP:
-            # A kind this step does not offer: the engine names the kinds it does.
-            return super()._why_illegal(action)
-        return reason
+        return _why_not(self._pos, action)
 
     # -- hooks: transitions -----------------------------------------------------------------
 
@@ -504,10 +501,6 @@ def _new_round(
 
 # --- The legal actions and their checks, by phase ----------------------------------------------
 
-# What `_why_not` answers for an action of a kind the phase does not offer: the engine then names
-# the kinds it does (`State._why_illegal`).
-_NOT_THIS_STEP: Final = "not an action of this step"
-
 
 def _legal(pos: _Position) -> tuple[Action, ...]:  # noqa: PLR0911 - one case per phase
     """The legal actions of ``pos``: one branch per phase, the commonest first (see `_advance`)."""
@@ -552,7 +545,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - o
         return _why_not_gift(pos, action)
     if phase == _SWAP:
         return _why_not_swap(pos, action)
-    return _NOT_THIS_STEP
+    return NOT_THIS_STEP
 
 
 def _holds(hand: tuple[int, ...], card: Card) -> bool:
@@ -571,9 +564,9 @@ def _legal_draws(pos: _Position) -> tuple[Action, ...]:
 
 def _why_not_draw(pos: _Position, action: Action) -> str | None:
     if isinstance(action, DrawChosen):
-        return None if pos.forced >= 0 else _NOT_THIS_STEP
+        return None if pos.forced >= 0 else NOT_THIS_STEP
     if not isinstance(action, Draw) or pos.forced >= 0:
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     size = len(pos.hands[pos.source])
     if 0 <= action.position < size:
         return None
@@ -645,7 +638,7 @@ def _legal_swaps(pos: _Position) -> tuple[Action, ...]:
 
 def _why_not_swap(pos: _Position, action: Action) -> str | None:
     if not isinstance(action, SwapWithPile):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     if not _holds(pos.hands[pos.swapper], action.discard):
         return f"seat {pos.swapper} does not hold {action.discard}"
     if not _holds(pos.pile, action.take):
@@ -690,11 +683,11 @@ def _legal_second_pairs(pos: _Position) -> tuple[Action, ...]:
 
 def _why_not_discard(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - per check
     if isinstance(action, Pass):
-        return None if pos.phase == _DISCARD else _NOT_THIS_STEP
+        return None if pos.phase == _DISCARD else NOT_THIS_STEP
     if isinstance(action, EndTurn):
-        return None if pos.phase == _BONUS else _NOT_THIS_STEP
+        return None if pos.phase == _BONUS else NOT_THIS_STEP
     if not isinstance(action, DiscardPair):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     a, b = action.first, action.second
     held = list(pos.hands[pos.mover])
     for card in (a, b):
@@ -811,14 +804,14 @@ def _why_not_choice(pos: _Position, action: Action) -> str | None:
     if isinstance(action, Reverse):
         return None
     if isinstance(action, DiscardOnes):
-        return None if phase == _ONES else _NOT_THIS_STEP
+        return None if phase == _ONES else NOT_THIS_STEP
     if isinstance(action, SwapLater):
-        return None if phase == _THREES else _NOT_THIS_STEP
+        return None if phase == _THREES else NOT_THIS_STEP
     hand = pos.hands[pos.mover]
     if isinstance(action, EndTurn):  # a 2+2 that emptied the hand has no card to choose
-        return None if phase == _FORCE and not hand else _NOT_THIS_STEP
+        return None if phase == _FORCE and not hand else NOT_THIS_STEP
     if not isinstance(action, ForceCard) or phase != _FORCE or not hand:
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     return None if _holds(hand, action.card) else f"seat {pos.mover} does not hold {action.card}"
 
 
@@ -874,7 +867,7 @@ def _legal_gifts(pos: _Position) -> tuple[Action, ...]:
 
 def _why_not_gift(pos: _Position, action: Action) -> str | None:
     if not isinstance(action, GiveCard):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     if not _holds(pos.hands[pos.mover], action.card):
         return f"seat {pos.mover} does not hold {action.card}"
     if action.to not in _others_in_round(pos):
@@ -921,7 +914,7 @@ def _legal_pile_picks(pos: _Position) -> tuple[Action, ...]:
 
 def _why_not_pile_pick(pos: _Position, action: Action) -> str | None:
     if not isinstance(action, PilePick):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     if not _holds(pos.pile, action.card):
         return f"{action.card} is not in the discard pile"
     if action.to != pos.recipients[0]:

@@ -43,7 +43,7 @@ class _Round:
 
     __slots__ = _ROUND_FIELDS
 
-    trump: int  # the face-up trump card (a card int, see cards._SHIFT)
+    trump: int  # the face-up trump card (a card int, see _card_ints)
     stock: tuple[int, ...]  # the unused cards of the round, face down
     discard: tuple[int, ...]  # the cards discarded face down this round
     super_chats: tuple[int, ...]  # each seat's Super Chat cards
@@ -82,7 +82,7 @@ class _Position:
 
     __slots__ = _POSITION_FIELDS
 
-    # Cards are small ints (see cards._SHIFT); the public properties turn them back into cards.
+    # Cards are small ints (see _card_ints); the public properties turn them back into cards.
     # A hand holds each of its cards as the interned action that plays it (any card of the hand
     # may be played, KT-2), so that the legal actions are the hand itself, built for nothing.
     hands: tuple[tuple[PlayCard, ...], ...]

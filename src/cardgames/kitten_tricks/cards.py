@@ -19,6 +19,7 @@ import attrs
 
 from cardgames import cards
 from cardgames._codec import is_int
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
 
 __all__ = ["COLOUR_NAMES", "MAX_VALUES", "Card"]
 
@@ -27,10 +28,10 @@ COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "pink", "g
 MAX_VALUES = 20
 """The largest ``Rules.values`` accepted."""
 
-# Inside the engine a card is the small int ``colour << 5 | value``: its colour is ``c >> 5``,
-# its value ``c & 31``, and the top card of the same colour is ``c - value + top``.
-_SHIFT = 5
-_MASK = 31
+# Inside the engine a card is a small int: `_card_ints` holds its layout (compiled with the
+# rules), and the tables below turn those ints into `Card` values and back.
+
+# --- Cards (KT-1) ---------------------------------------------------------------------------
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -87,8 +88,8 @@ class Card(cards.Card):
 
 
 _CARD: list[Card | None] = [
-    Card(i & _MASK, COLOUR_NAMES[i >> _SHIFT]) if 1 <= i & _MASK <= MAX_VALUES else None
-    for i in range(len(COLOUR_NAMES) << _SHIFT)
+    Card(value_of(i), COLOUR_NAMES[colour_of(i)]) if 1 <= value_of(i) <= MAX_VALUES else None
+    for i in range(card_int(len(COLOUR_NAMES), 0))
 ]
 _CARDS: tuple[Card, ...] = tuple(c for c in _CARD if c is not None)
 _INT: dict[Card, int] = {card: i for i, card in enumerate(_CARD) if card is not None}
@@ -116,7 +117,7 @@ def _deck(colours: int, values: int) -> tuple[cards.Deck[Card], tuple[int, ...]]
         if not (2 <= colours <= len(COLOUR_NAMES) and 2 <= values <= MAX_VALUES):  # noqa: PLR2004
             msg = f"no kitten tricks deck of {colours!r} colours x {values!r} values"
             raise ValueError(msg)
-        ints = tuple(c << _SHIFT | v for c in range(colours) for v in range(1, values + 1))
+        ints = tuple(card_int(c, v) for c in range(colours) for v in range(1, values + 1))
         found = _DECKS[key] = (cards.Deck(_as_cards(ints)), ints)
     return found
 
@@ -130,4 +131,4 @@ def _flat_cards(collection: tuple[tuple[int, ...], ...]) -> tuple[Card, ...]:
 
 
 def _by_colour(cards_: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c for c in cards_ if c >> _SHIFT == k) for k in range(colours))
+    return tuple(tuple(c for c in cards_ if colour_of(c) == k) for k in range(colours))

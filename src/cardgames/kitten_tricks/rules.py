@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Final, cast
 
 from cardgames._draws import random_below
 from cardgames._events import dealt
+from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
-from cardgames.engine import Action, Dealt, Event, Game, Outcome
+from cardgames.engine import NOT_THIS_STEP, Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
 from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
 from cardgames.kitten_tricks.actions import (
     _PLAY_INT,
@@ -49,8 +51,6 @@ from cardgames.kitten_tricks.actions import (
 from cardgames.kitten_tricks.cards import (
     _CARD,
     _INT,
-    _MASK,
-    _SHIFT,
     COLOUR_NAMES,
     Card,
     _as_cards,
@@ -114,21 +114,35 @@ _PLAYED: Final = tuple(
     [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
 )
 
-# Every trick has one; the records are immutable, so each is made once and then shared.
+# Every trick has one; the records are immutable, so each is made once and then shared. Likewise
+# each card dealt out of a lost colour, and each round's start for the first `_SHARED_ROUNDS`
+# rounds only (beyond, the key space has no bound: those rounds build their record). Each table
+# is keyed by `_shared_key`.
 _TRICKS_WON: Final[dict[int, TrickWon]] = {}
-
-# Likewise each card dealt out of a lost colour, keyed by ``(receiver << 3 | source) << 8 |
-# card`` (seats below 8, card ints below 256), and each round's start, keyed by ``(round << 3 |
-# starter) << 8 | trump`` for the first `_SHARED_ROUNDS` rounds only (beyond, the key space has
-# no bound: those rounds build their record).
 _CARDS_RECEIVED: Final[dict[int, CardReceived]] = {}
 _ROUNDS_STARTED: Final[dict[int, RoundStarted]] = {}
 _SHARED_ROUNDS: Final = 64
 
 _LOSS_THRESHOLD: Final = LOSS_THRESHOLD
+# Each card int's colour and value, read per card of every trick: `colour_of` and `value_of`
+# as tables, since the pure build pays a Python call per card for the functions (3.4 to 4.3%
+# more instructions per action, measured with `benchmarks/instructions.py`); a test holds
+# them equal to the functions.
+_COLOUR_OF: Final = tuple(colour_of(c) for c in range(256))
+_VALUE_OF: Final = tuple(value_of(c) for c in range(256))
 # The card and the action of each card int, read in native code.
 _CARD_OF: Final = _CARD
 _PLAY_OF: Final = _PLAYS
+
+
+def _shared_key(seat: int, card: int, *, other: int = 0, flag: bool = False) -> int:
+    """The key of a shared event in its table: one int for a seat, a card, a number and a flag.
+
+    An int hashes more cheaply than a tuple. ``seat`` is below 8, ``card`` a card int (below
+    256), ``other`` another seat or a round number below `_SHARED_ROUNDS`.
+    """
+    return ((other << 3 | seat) << 8 | card) << 1 | flag
+
 
 # --- The match -----------------------------------------------------------------------------
 
@@ -137,7 +151,7 @@ _PLAY_OF: Final = _PLAYS
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
-class State(_BaseState[_Position]):
+class State(HotContract, _BaseState[_Position]):
     """A moment of a kitten tricks match."""
 
     __slots__ = ()
@@ -164,7 +178,7 @@ class State(_BaseState[_Position]):
     @property
     def trump_colour(self) -> str:
         """The trump colour of the round."""
-        return COLOUR_NAMES[self._pos.table.trump >> _SHIFT]
+        return COLOUR_NAMES[colour_of(self._pos.table.trump)]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -200,21 +214,6 @@ class State(_BaseState[_Position]):
     def starter(self) -> int:
         """The seat that led the first trick of this round."""
         return self._pos.table.starter
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the whole match has ended (checked once per step of every simulation)."""
-        return self._pos.to_move is None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
-
-        Computed once per state and cached (the base's contract, one call shorter).
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal(self._pos)
-        return legal
 
     @property
     def round(self) -> int:
@@ -325,16 +324,27 @@ class State(_BaseState[_Position]):
         ]
         return pos, events
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the whole match has ended (checked once per step of every simulation)."""
+        return self._pos.to_move is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every card of the mover's hand, in hand order; ``()`` once over (KT-2).
+
+        Computed once per state and cached (the base's contract, one call shorter).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal(self._pos)
+        return legal
+
     def _compute_legal_actions(self) -> tuple[Action, ...]:
         return _legal(self._pos)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _rule_against(self, action: Action) -> str | None:
         # The play's own check, the one its legal actions pass (see `_why_not`).
-        reason = _why_not(self._pos, action)
-        if reason is None or reason is _NOT_THIS_STEP:
-            # Not a play, or the match is over: the engine names the kinds it offers.
-            return super()._why_illegal(action)
-        return reason
+        return _why_not(self._pos, action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         pos = self._pos
@@ -402,10 +412,10 @@ def _end_trick(
     table = pos.table
     collections = pos.collections
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
-    at, coup = _trick_winner(trick, table.trump >> _SHIFT, rules.values)
+    at, coup = _trick_winner(trick, _COLOUR_OF[table.trump], rules.values)
     players = len(hands)
     winner = (pos.leader + at) % players
-    key = (winner << 9) | (trick[at] << 1) | coup
+    key = _shared_key(winner, trick[at], flag=coup)
     won = _TRICKS_WON.get(key)
     if won is None:
         won = _TRICKS_WON[key] = TrickWon(seat=winner, card=_card(trick[at]), coup_de_patte=coup)
@@ -415,7 +425,7 @@ def _end_trick(
     # native code rather than by ``max(map(len, collection))``, three builtin calls.
     loses = False
     for c in trick:
-        colour = c >> _SHIFT
+        colour = _COLOUR_OF[c]
         collection[colour] += (c,)
         if len(collection[colour]) >= _LOSS_THRESHOLD:
             loses = True
@@ -473,7 +483,7 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
             receiver = (winner + k + 1) % players
             play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
             new_hands[receiver] = (*new_hands[receiver], play)
-            key = (receiver << 3 | winner) << 8 | cards_[k]
+            key = _shared_key(receiver, cards_[k], other=winner)
             received = _CARDS_RECEIVED.get(key)
             if received is None:
                 received = _CARDS_RECEIVED[key] = CardReceived(
@@ -526,10 +536,6 @@ def _end_round(
 
 # --- Playing to a trick (KT-2): the legal plays and their check ----------------------------------
 
-# What `_why_not` answers for an action that is not a play, or once the match is over: the engine
-# then names the kinds the state offers (`State._why_illegal`).
-_NOT_THIS_STEP: Final = "not an action of this step"
-
 
 def _legal(pos: _Position) -> tuple[Action, ...]:
     """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
@@ -545,7 +551,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:
     """
     to_move = pos.to_move
     if to_move is None or not isinstance(action, PlayCard):
-        return _NOT_THIS_STEP
+        return NOT_THIS_STEP
     if action in pos.hands[to_move]:
         return None
     return (
@@ -559,14 +565,14 @@ def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bo
     The highest trump wins if any trump was played, else the highest card of the led colour;
     a 1 counts as ``top + 1`` when its colour's ``top`` card is in the trick.
     """
-    colours = [c >> _SHIFT for c in trick]
+    colours = [_COLOUR_OF[c] for c in trick]
     target = trump if trump in colours else colours[0]
     best = at = 0
     for i, colour in enumerate(colours):
         if colour == target:
             c = trick[i]
-            value = c & _MASK
-            if value == 1 and c + top - 1 in trick:
+            value = _VALUE_OF[c]
+            if value == 1 and card_int(colour, top) in trick:
                 value = top + 1
             if value > best:
                 best, at = value, i
@@ -587,7 +593,7 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     size = HAND_SIZES[players]
     held = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
-    key = (number << 3 | starter) << 8 | trump
+    key = _shared_key(starter, trump, other=number)
     started = _ROUNDS_STARTED.get(key)
     if started is None:
         started = RoundStarted(round=number, starter=starter, trump=_card(trump))

@@ -1,0 +1,225 @@
+"""Search speed: this library's ISMCTS beside OpenSpiel's C++ `MCTSBot`, in one run (`make bench`).
+
+For each game and player count, seeded matches are played by uniformly random moves, and at
+each decision with more than one distinct legal action (up to ``--decisions`` per
+configuration) an ``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout
+bot) searches from the mover's view; the rate is the iterations of every search divided by
+their CPU time. The pure build runs in this interpreter's process of its own, the compiled
+build in ``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time
+of the sampling alone is measured too, and shown per iteration (the sampler's share).
+
+OpenSpiel's C++ `MCTSBot` (random rollouts, `RandomRolloutEvaluator(1)`, UCT constant 2, as in
+OpenSpiel's examples) runs on `crazy_eights` (3 players), `hearts` and `go_fish` from the
+decisions of random matches the same way, in this process: its rate is its simulations divided
+by the CPU time of `step`. MCTS searches the true state, so it never samples a world: it does
+less per simulation than an information-set search, which this table does not correct for.
+
+Rates are per CPU second of the measuring process (``time.process_time``), which other jobs on a
+shared machine disturb less than the wall clock. Progress goes to stderr, the Markdown table
+to stdout.
+
+Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
+[--decisions 12] [--game SLUG ...] [--no-peer]``; OpenSpiel needs the ``openspiel`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+PEERS = (("crazy_eights", "crazy_eights(players=3)"), ("hearts", "hearts"), ("go_fish", "go_fish"))
+
+
+def progress(message: str) -> None:
+    """Say on stderr what is being measured."""
+    print(f"[search] {message}", file=sys.stderr, flush=True)
+
+
+def measure_games(iterations: int, decisions: int, slugs: list[str]) -> dict[str, Any]:
+    """ISMCTS iterations per CPU second, and sampling's share, per game and player count."""
+    # The build under test, imported by the worker process only.
+    import cardgames
+    from cardgames import _build
+    from cardgames.bots import ISMCTSBot
+
+    results: dict[str, Any] = {"build": _build.short(), "rows": []}
+    for slug, game in cardgames.GAMES.items():
+        if slugs and slug not in slugs:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            bot = ISMCTSBot(iterations)
+            searched = searches = sampled = 0
+            search_time = sample_time = 0.0
+            seed = 0
+            while searches < decisions:
+                mover = random.Random(seed)
+                state = game.new(players, seed=seed)
+                while not state.is_over and searches < decisions:
+                    view = state.view(state.to_move)
+                    legal = view.legal_actions
+                    if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
+                        rng = random.Random(searches)
+                        start = time.process_time()
+                        bot.choose(view, rng)
+                        search_time += time.process_time() - start
+                        searched += iterations
+                        searches += 1
+                        start = time.process_time()
+                        for _ in range(iterations):
+                            game.sample_world(view, rng)
+                        sample_time += time.process_time() - start
+                        sampled += iterations
+                    state = state.apply(legal[mover.randrange(len(legal))])
+                seed += 1
+            results["rows"].append(
+                {
+                    "game": slug,
+                    "players": players,
+                    "rate": searched / search_time,
+                    "sample_us": 1e6 * sample_time / sampled,
+                    "iteration_us": 1e6 * search_time / searched,
+                }
+            )
+            progress(f"{results['build']}: {slug}, {players} players done")
+    return results
+
+
+def measure_peer(name: str, spec: str, iterations: int, decisions: int) -> float | None:
+    """OpenSpiel's C++ MCTSBot simulations per CPU second on ``spec``, or None without it."""
+    try:
+        import pyspiel  # the openspiel extra, optional
+    except ImportError:
+        progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
+        return None
+    game = pyspiel.load_game(spec)
+    picker = random.Random(0)
+    simulations = searches = 0
+    seconds = 0.0
+    seed = 0
+    while searches < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and searches < decisions:
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(picker.choices(outcomes, weights)[0])
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+                bot = pyspiel.MCTSBot(
+                    game,
+                    evaluator,
+                    uct_c=2.0,
+                    max_simulations=iterations,
+                    max_memory_mb=1000,
+                    solve=False,
+                    seed=seed,
+                    verbose=False,
+                )
+                start = time.process_time()
+                bot.step(state)
+                seconds += time.process_time() - start
+                simulations += iterations
+                searches += 1
+            state.apply_action(picker.choice(legal))
+        seed += 1
+    progress(f"OpenSpiel {name} done")
+    return simulations / seconds
+
+
+def run_worker(python: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The games measured by the build that ``python`` imports, in a process of its own."""
+    command = [
+        python,
+        str(HERE / "search.py"),
+        "--worker",
+        "--iterations",
+        str(args.iterations),
+        "--decisions",
+        str(args.decisions),
+    ]
+    for slug in args.game or ():
+        command += ["--game", slug]
+    done = subprocess.run(  # noqa: S603 - our own interpreters and script
+        command, check=True, capture_output=True, text=True, cwd=HERE.parent
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main() -> None:
+    """Measure, then print the Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compiled-python", default=".venv-compiled/bin/python")
+    parser.add_argument("--iterations", type=int, default=200, help="per search")
+    parser.add_argument("--decisions", type=int, default=12, help="searches per configuration")
+    parser.add_argument("--game", action="append", help="a slug (default: every game)")
+    parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(measure_games(args.iterations, args.decisions, args.game or [])))
+        return
+    peers: dict[str, float] = {}
+    if args.peer:
+        for name, spec in PEERS:
+            progress(f"OpenSpiel {name}")
+            rate = measure_peer(name, spec, args.iterations, args.decisions)
+            if rate is not None:
+                peers[name] = rate
+    builds: dict[str, dict[str, Any]] = {}
+    for build, python in (("pure", sys.executable), ("compiled", args.compiled_python)):
+        if build == "compiled" and not Path(python).exists():
+            progress(f"no compiled build at {python} (make compiled): pure build only")
+            continue
+        progress(f"the {build} build")
+        builds[build] = run_worker(python, args)
+    print_tables(args, peers, builds)
+
+
+def print_tables(
+    args: argparse.Namespace, peers: dict[str, float], builds: dict[str, dict[str, Any]]
+) -> None:
+    """The peers' table, then the games' with their ratio to `crazy_eights`."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"Command: `python benchmarks/search.py --iterations {args.iterations} "
+        f"--decisions {args.decisions}`; {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, load average {load}.\n"
+    )
+    eights = peers.get("crazy_eights")
+    if peers:
+        print("| OpenSpiel C++ `MCTSBot` | simulations / CPU s |")
+        print("| --- | ---: |")
+        for name, rate in peers.items():
+            print(f"| `{name}` | {rate:,.0f} |")
+        print()
+    header = "| game | players | build | iterations / CPU s | µs / iteration | sampling µs |"
+    rule = "| --- | ---: | --- | ---: | ---: | ---: |"
+    if eights is not None:
+        header += " / `crazy_eights` |"
+        rule += " ---: |"
+    print(header)
+    print(rule)
+    for build, result in builds.items():
+        for row in result["rows"]:
+            line = (
+                f"| {row['game']} | {row['players']} | {build} | {row['rate']:,.0f} | "
+                f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} |"
+            )
+            if eights is not None:
+                line += f" {row['rate'] / eights:.2f} |"
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
