@@ -4,9 +4,10 @@ For each game and player count, seeded matches are played by uniformly random mo
 each decision with more than one distinct legal action (up to ``--decisions`` per
 configuration, and no more once the configuration has spent ``--budget`` CPU seconds) an
 ``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout bot) searches
-from the mover's view; the rate is the iterations of every search divided by their CPU time. The pure build runs in this interpreter's process of its own, the compiled
-build in ``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time
-of the sampling alone is measured too, and shown per iteration (the sampler's share).
+from the mover's view; the rate is the iterations of every search divided by their CPU time.
+The pure build runs in this interpreter's process of its own, the compiled build in
+``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time of the
+sampling alone is measured too, and shown per iteration (the sampler's share).
 
 OpenSpiel's C++ `MCTSBot` (random rollouts, `RandomRolloutEvaluator(1)`, UCT constant 2, as in
 OpenSpiel's examples) runs on `crazy_eights` (3 players), `hearts` and `go_fish` from the
