@@ -2,11 +2,12 @@
 
 For each game and player count, seeded matches are played by uniformly random moves, and at
 each decision with more than one distinct legal action (up to ``--decisions`` per
-configuration) an ``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout
-bot) searches from the mover's view; the rate is the iterations of every search divided by
-their CPU time. The pure build runs in this interpreter's process of its own, the compiled
-build in ``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time
-of the sampling alone is measured too, and shown per iteration (the sampler's share).
+configuration, and no more once the configuration has spent ``--budget`` CPU seconds) an
+``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout bot) searches
+from the mover's view; the rate is the iterations of every search divided by their CPU time.
+The pure build runs in this interpreter's process of its own, the compiled build in
+``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time of the
+sampling alone is measured too, and shown per iteration (the sampler's share).
 
 OpenSpiel's C++ `MCTSBot` (random rollouts, `RandomRolloutEvaluator(1)`, UCT constant 2, as in
 OpenSpiel's examples) runs on `crazy_eights` (3 players), `hearts` and `go_fish` from the
@@ -15,11 +16,16 @@ by the CPU time of `step`. MCTS searches the true state, so it never samples a w
 less per simulation than an information-set search, which this table does not correct for.
 
 Rates are per CPU second of the measuring process (``time.process_time``), which other jobs on a
-shared machine disturb less than the wall clock. Progress goes to stderr, the Markdown table
-to stdout.
+shared machine disturb less than the wall clock. Every configuration searches at least once,
+then stops at ``--decisions`` searches or ``--budget`` CPU seconds (random moves included),
+whichever comes first, so a whole run is bounded by about (configurations + peers) x budget,
+plus one search each. A configuration with no decision worth a search (Classic Mistigri: every
+choice is a blind draw, all alike) has no row; before the budget, such a game never ended. Progress
+(each configuration, its searches and seconds) goes to stderr, the Markdown table to stdout.
 
 Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
-[--decisions 12] [--game SLUG ...] [--no-peer]``; OpenSpiel needs the ``openspiel`` extra.
+[--decisions 12] [--budget 4] [--game SLUG ...] [--no-peer]``; OpenSpiel needs the
+``openspiel`` extra.
 """
 
 from __future__ import annotations
@@ -44,7 +50,9 @@ def progress(message: str) -> None:
     print(f"[search] {message}", file=sys.stderr, flush=True)
 
 
-def measure_games(iterations: int, decisions: int, slugs: list[str]) -> dict[str, Any]:
+def measure_games(
+    iterations: int, decisions: int, budget: float, slugs: list[str]
+) -> dict[str, Any]:
     """ISMCTS iterations per CPU second, and sampling's share, per game and player count."""
     # The build under test, imported by the worker process only.
     import cardgames
@@ -60,10 +68,15 @@ def measure_games(iterations: int, decisions: int, slugs: list[str]) -> dict[str
             searched = searches = sampled = 0
             search_time = sample_time = 0.0
             seed = 0
-            while searches < decisions:
+            began = time.process_time()
+            while searches < decisions and time.process_time() - began < budget:
                 mover = random.Random(seed)
                 state = game.new(players, seed=seed)
-                while not state.is_over and searches < decisions:
+                while (
+                    not state.is_over
+                    and searches < decisions
+                    and time.process_time() - began < budget
+                ):
                     view = state.view(state.to_move)
                     legal = view.legal_actions
                     if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
@@ -80,6 +93,9 @@ def measure_games(iterations: int, decisions: int, slugs: list[str]) -> dict[str
                         sampled += iterations
                     state = state.apply(legal[mover.randrange(len(legal))])
                 seed += 1
+            if not searches:  # Classic Mistigri: every choice is a blind draw, all alike
+                progress(f"{results['build']}: {slug}, {players} players: nothing to search")
+                continue
             results["rows"].append(
                 {
                     "game": slug,
@@ -89,11 +105,16 @@ def measure_games(iterations: int, decisions: int, slugs: list[str]) -> dict[str
                     "iteration_us": 1e6 * search_time / searched,
                 }
             )
-            progress(f"{results['build']}: {slug}, {players} players done")
+            progress(
+                f"{results['build']}: {slug}, {players} players: {searches} searches, "
+                f"{search_time + sample_time:.1f} CPU s"
+            )
     return results
 
 
-def measure_peer(name: str, spec: str, iterations: int, decisions: int) -> float | None:
+def measure_peer(
+    name: str, spec: str, iterations: int, decisions: int, budget: float
+) -> float | None:
     """OpenSpiel's C++ MCTSBot simulations per CPU second on ``spec``, or None without it."""
     try:
         import pyspiel  # the openspiel extra, optional
@@ -105,9 +126,9 @@ def measure_peer(name: str, spec: str, iterations: int, decisions: int) -> float
     simulations = searches = 0
     seconds = 0.0
     seed = 0
-    while searches < decisions:
+    while searches < decisions and seconds < budget:
         state = game.new_initial_state()
-        while not state.is_terminal() and searches < decisions:
+        while not state.is_terminal() and searches < decisions and seconds < budget:
             if state.is_chance_node():
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(picker.choices(outcomes, weights)[0])
@@ -132,7 +153,7 @@ def measure_peer(name: str, spec: str, iterations: int, decisions: int) -> float
                 searches += 1
             state.apply_action(picker.choice(legal))
         seed += 1
-    progress(f"OpenSpiel {name} done")
+    progress(f"OpenSpiel {name}: {searches} searches, {seconds:.1f} CPU s")
     return simulations / seconds
 
 
@@ -146,12 +167,14 @@ def run_worker(python: str, args: argparse.Namespace) -> dict[str, Any]:
         str(args.iterations),
         "--decisions",
         str(args.decisions),
+        "--budget",
+        str(args.budget),
     ]
     for slug in args.game or ():
         command += ["--game", slug]
     done = subprocess.run(  # noqa: S603 - our own interpreters and script
-        command, check=True, capture_output=True, text=True, cwd=HERE.parent
-    )
+        command, check=True, stdout=subprocess.PIPE, text=True, cwd=HERE.parent
+    )  # its progress goes straight to our stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -162,18 +185,23 @@ def main() -> None:
     parser.add_argument("--compiled-python", default=".venv-compiled/bin/python")
     parser.add_argument("--iterations", type=int, default=200, help="per search")
     parser.add_argument("--decisions", type=int, default=12, help="searches per configuration")
+    parser.add_argument(
+        "--budget", type=float, default=4.0, help="CPU seconds per configuration, at most"
+    )
     parser.add_argument("--game", action="append", help="a slug (default: every game)")
     parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(measure_games(args.iterations, args.decisions, args.game or [])))
+        print(
+            json.dumps(measure_games(args.iterations, args.decisions, args.budget, args.game or []))
+        )
         return
     peers: dict[str, float] = {}
     if args.peer:
         for name, spec in PEERS:
             progress(f"OpenSpiel {name}")
-            rate = measure_peer(name, spec, args.iterations, args.decisions)
+            rate = measure_peer(name, spec, args.iterations, args.decisions, args.budget)
             if rate is not None:
                 peers[name] = rate
     builds: dict[str, dict[str, Any]] = {}
@@ -193,7 +221,8 @@ def print_tables(
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Command: `python benchmarks/search.py --iterations {args.iterations} "
-        f"--decisions {args.decisions}`; {platform.machine()}, {os.cpu_count()} cores, "
+        f"--decisions {args.decisions} --budget {args.budget:g}`; "
+        f"{platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, load average {load}.\n"
     )
     eights = peers.get("crazy_eights")
