@@ -220,6 +220,47 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
 
 
+def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:
+    """A game with no decision worth a search gets no row, and --budget stops the searches."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
+    args = ["--game", "classic-mistigri", "--game", "crazy-animals", "--iterations", "4"]
+    args += ["--decisions", "100000", "--budget", "0.2", "--no-peer"]
+    args += ["--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert "classic-mistigri, 2 players: nothing to search" in done.stderr
+    assert "| classic-mistigri |" not in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
+    assert [row.split(" | ")[1] for row in rows] == ["2", "3", "4", "5", "6"]
+
+
+def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -> None:
+    """benchmarks/heuristics.py prints a positive µs per decision of both levels for every game."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "heuristics.py"
+    args = ["--decisions", "20", "--budget", "0.05", "--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| c")]
+    rows += [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| k")]
+    assert {row[0].lstrip("| ") for row in rows} == {
+        "classic-mistigri",
+        "crazy-mistigri",
+        "kitten-tricks",
+        "crazy-animals",
+    }
+    assert all(float(cell.rstrip(" |")) > 0 for row in rows for cell in row[2:])
+
+
 def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
     """A simulation rewards the win share, and by margin_weight how far ahead each seat ended."""
     outcome = Outcome(winners=(0,), scores=(5, 10, 35))
