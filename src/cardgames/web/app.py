@@ -867,15 +867,14 @@ async def _receive(hub: _Hub, live: _LiveTable, client: _Client, text: str) -> N
     def step(table: Table) -> bool:
         # States are immutable: a played move makes a new one, even when it adds no event.
         before = table.state
-        answers[:] = [r for r in handle(table, client.seat, text) if isinstance(r, Refused)]
+        answers[:] = _refusals(table, client.seat, text)
         return table.state is not before
 
-    async with live.lock:
-        try:
-            changed = await hub.commit(live, step)
-        except (StoreError, KeyError):
-            _refuse_to(client, "unavailable", "the move could not be saved: nothing was played")
-            return
+    changed = await _commit_or_refuse(
+        hub, live, client, step, "the move could not be saved: nothing was played"
+    )
+    if changed is None:
+        return
     for refused in answers:
         _refuse_to(client, refused.code, refused.message)
     if changed:
@@ -897,19 +896,38 @@ async def _memorised(hub: _Hub, live: _LiveTable, client: _Client, text: str) ->
 
     def step(table: Table) -> bool:
         before = table.glimpse_marks(client.seat)
-        answers[:] = [r for r in handle(table, client.seat, text) if isinstance(r, Refused)]
+        answers[:] = _refusals(table, client.seat, text)
         return table.glimpse_marks(client.seat) != before
 
-    async with live.lock:
-        try:
-            changed = await hub.commit(live, step)
-        except (StoreError, KeyError):
-            _refuse_to(client, "unavailable", "the table cannot be saved now; try again soon")
-            return
+    changed = await _commit_or_refuse(
+        hub, live, client, step, "the table cannot be saved now; try again soon"
+    )
+    if changed is None:
+        return
     for refused in answers:
         _refuse_to(client, refused.code, refused.message)
     if not changed and not answers:
         hub.send_update(live, client)
+
+
+def _refusals(table: Table, seat: int, text: str) -> list[Refused]:
+    """Handle ``text`` of ``seat`` on ``table``; the protocol's refusals of it."""
+    return [reply for reply in handle(table, seat, text) if isinstance(reply, Refused)]
+
+
+async def _commit_or_refuse(
+    hub: _Hub, live: _LiveTable, client: _Client, step: Callable[[Table], bool], unavailable: str
+) -> bool | None:
+    """Commit ``step`` under the table's lock: whether it changed the table.
+
+    ``None`` when the save failed: nothing was applied, and ``client`` was told ``unavailable``.
+    """
+    async with live.lock:
+        try:
+            return await hub.commit(live, step)
+        except (StoreError, KeyError):
+            _refuse_to(client, "unavailable", unavailable)
+            return None
 
 
 def _refuse_to(client: _Client, code: str, message: str) -> None:
