@@ -274,6 +274,19 @@ def test_demo_narrates_a_seeded_match_the_same_way_twice() -> None:
     assert "La partie est terminée" in first.stdout
 
 
+def test_demo_wraps_its_narration_on_a_terminal_and_not_in_a_pipe() -> None:
+    """On a 50-column terminal no demo line is wider than 49; piped, each event is one line."""
+    args = ["demo", "crazy-mistigri", "--seed", "1"]
+    status, shown = _drive(args, lambda _news: b"\n", columns=50)
+    piped = _cardgames(*args)
+    assert status == 0
+    assert max(len(line) for line in shown.splitlines()) <= 49
+    dealt = next(line for line in piped.stdout.splitlines() if line.startswith("Ana is dealt"))
+    assert len(dealt) > 50
+    assert any(line.startswith("  ") for line in shown.splitlines())  # the hanging indent
+    assert " ".join(shown.split()) == " ".join(piped.stdout.split())
+
+
 def test_the_french_session_on_the_crazy_mistigri_page_is_what_the_command_prints() -> None:
     """The docs' terminal session replays exactly: same command, same keys, same screens."""
     page = Path(__file__).resolve().parent.parent / "docs" / "games" / "crazy-mistigri.md"
@@ -470,7 +483,7 @@ def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
 
 def test_french_punctuation_never_starts_a_wrapped_line() -> None:
     """Wrapped text keeps « ; », « : », « ! », « ? » and « » » with the word before them."""
-    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+    from cardgames.cli._wrap import wrapped as _wrapped  # noqa: PLC0415 - a helper
 
     text = "mot " * 15 + "fin de la manche ; vous ne rejouez pas : « jamais » ! " * 3
     for width_test in range(10):
@@ -508,7 +521,7 @@ def test_wrapped_lines_hang_and_keep_cards_and_french_spaces_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Next lines hang under a list item's text; « 5 rouge », « 3 + 3 », « : » never split."""
-    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+    from cardgames.cli._wrap import wrapped as _wrapped  # noqa: PLC0415 - a helper
 
     monkeypatch.setenv("COLUMNS", "41")
     item = _wrapped("défausser le 5 rouge et le 5 jaune (5 + 5) : " * 4, "  12. ", "")

@@ -33,9 +33,6 @@ error: one line on stderr and status 2.
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
-import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -44,6 +41,7 @@ import attrs
 
 from cardgames import handbook
 from cardgames.cli import _people
+from cardgames.cli._wrap import wrapped as _wrapped
 from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
 from cardgames.shown import Glimpse, shown
@@ -63,10 +61,6 @@ _HELP_WORDS = frozenset({"?", "help", "aide"})
 _QUIT_WORDS = frozenset({"q", "quit", "quitter"})
 _YES = frozenset({"y", "yes", "o", "oui"})
 _NO = frozenset({"n", "no", "non"})
-_ONE_ROUND = frozenset({"classic-mistigri"})
-"""The games whose match is one round: no round number in the heading, one "Match" row."""
-_NARROWEST = 40
-"""The narrowest width text is wrapped to, however narrow the terminal says it is."""
 
 _UI: dict[str, dict[str, str]] = {
     "en": {
@@ -308,43 +302,6 @@ def _out(text: str = "", end: str = "\n") -> None:
     print(text, end=end)  # noqa: T201 - the command's output
 
 
-def _width() -> int:
-    """The width to wrap text to: the terminal's, less one column (80 when it cannot tell).
-
-    The last column stays free: some terminals start a new line when a character is written
-    there, which would leave an empty line after each full one.
-    """
-    return max(shutil.get_terminal_size((80, 24)).columns - 1, _NARROWEST)
-
-
-_NBSP = "\u00a0"
-_KEPT = re.compile(
-    r" (?=[;:!?»])|(?<=«) |(?<=\bn°) |(?<=\d) \+ (?=\d)|(?<=\d) |(?<=\w) (?=\d)|\([^()]{1,20}\)"
-)
-"""Spaces that must not end a line: French spaces (before ; : ! ? », after « and n°), those of
-a pair of values (« 3 + 3 »), those beside a number, so that a card (« le 5 rouge », "red 2")
-or a count (« 9 cartes ») stays on one line, and those of a short aside in brackets ("(Coup de
-patte)", « (même couleur) »)."""
-
-
-def _wrapped(text: str, indent: str = "", hang: str = "") -> str:
-    """``text`` wrapped at the terminal's width, never at a French space.
-
-    The first line starts with ``indent``, the next ones with as many spaces and ``hang`` (a
-    hanging indent, for list items and lines that run on).
-    """
-    text = _KEPT.sub(lambda space: space[0].replace(" ", _NBSP), text)
-    lines = textwrap.fill(
-        text,
-        _width(),
-        initial_indent=indent,
-        subsequent_indent=" " * len(indent) + hang,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-    return lines.replace(_NBSP, " ")
-
-
 def _say(text: str, indent: str = "", hang: str = "  ") -> None:
     """Print ``text`` wrapped at the terminal's width (see `_wrapped`)."""
     _out(_wrapped(text, indent, hang))
@@ -432,7 +389,7 @@ class _Screen:
         the screen goes on with their cards and choices: no heading, no news.
         """
         screen = shown(table, seat)
-        turn = "turn.one-round" if self._game.slug in _ONE_ROUND else "turn"
+        turn = "turn.one-round" if handbook.one_round(table.state.rules) else "turn"
         header = self._ui[turn].format(name=self._names[seat], round=screen.view.round)
         if self._moved == (seat, table.cursor):
             self._show(seat)
@@ -560,7 +517,10 @@ class _Screen:
         ui = self._ui
         title = ui.get(f"sheet.{sheet.counts}", ui["sheet"])
         _say(title.format(counts=ui[f"counts.{sheet.counts}"]))
-        single = len(sheet.rows) == 1 and self._game.slug in _ONE_ROUND
+        table = self._table
+        single = (
+            len(sheet.rows) == 1 and table is not None and handbook.one_round(table.state.rules)
+        )
         labels = [
             ui["match-row"] if single else ui["round-row"].format(round=n)
             for n in range(1, len(sheet.rows) + 1)
@@ -588,7 +548,9 @@ class _Screen:
         _say(ui["options"])
         table = self._table
         if table is not None:
-            for line in handbook.options_text(self._game, table.state.rules, self._lang):
+            for line in handbook.options_text(
+                self._game, table.state.rules, self._lang, names=self._names
+            ):
                 _say(line, "  - ", "")
             if table.memory_aid:
                 _say(ui["aid-option"], "  - ", "")
