@@ -679,6 +679,37 @@ def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
     assert [action.to for action in ordered] == [1, 2] * 3
 
 
+def test_many_gifts_are_asked_as_the_card_then_the_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sixteen ways to give a card come as two short lists: which card, then to whom."""
+    from cardgames.cli.play import _Screen  # noqa: PLC0415 - a helper of the command
+    from cardgames.crazy_mistigri import GiveCard  # noqa: PLC0415
+    from cardgames.table import Table  # noqa: PLC0415
+
+    table = Table.new("crazy-mistigri", players=3, seed=1)
+    rng = random.Random(1)
+    for _ in range(4):  # seed 1: the fifth decision gives one of 8 cards to one of 2 players
+        seat = table.to_move
+        assert seat is not None
+        table.act(seat, rng.choice(table.view(seat).legal_actions))
+    seat = table.to_move
+    assert seat is not None
+    legal = table.view(seat).legal_actions
+    assert len(legal) == 16
+    assert all(isinstance(action, GiveCard) for action in legal)
+    screen = _Screen(table.game, ["Ana", "Ben", "Chloé"], "fr", hot_seat=False)
+    typed = iter(["3", "2"])
+    screen._read = lambda _prompt: next(typed)
+    action = screen.ask(table, seat)
+    shown = capsys.readouterr().out
+    assert "Quelle carte ?" in shown
+    assert "   8. " not in shown.split("Vos choix :")[1]  # the second list: two players
+    assert isinstance(action, GiveCard)
+    assert action in legal
+    assert action.to == [to for to in range(3) if to != seat][1]
+
+
 def test_the_welcome_lists_three_bots_as_a_sentence() -> None:
     """Three bots read « Papi (facile), Chloé (facile) et Dan (facile) », one « et »."""
     args = "play kitten-tricks --players 4 --names Léa Papi --lang fr --bots facile --seed 1"

@@ -61,6 +61,9 @@ _HELP_WORDS = frozenset({"?", "help", "aide"})
 _QUIT_WORDS = frozenset({"q", "quit", "quitter"})
 _YES = frozenset({"y", "yes", "o", "oui"})
 _NO = frozenset({"n", "no", "non"})
+_MANY = 12
+"""More choices than this, where a card is named by several of them (give the red 5 to Ben, or to
+Chloé), are asked in two steps: the card, then the move."""
 
 _UI: dict[str, dict[str, str]] = {
     "en": {
@@ -78,6 +81,7 @@ _UI: dict[str, dict[str, str]] = {
         "since-start": "Since the match began:",
         "nothing": "  (nothing yet)",
         "choices": "Your choices:",
+        "which-card": "Which card?",
         "choose": "Choose ({first}-{last}): ",
         "only": "Press Enter to {choice}. ",
         "only-again": "Press Enter to {choice}, type ? for the rules, or q to leave.",
@@ -127,6 +131,7 @@ _UI: dict[str, dict[str, str]] = {
         "since-start": "Depuis le début de la partie :",
         "nothing": "  (rien pour l’instant)",
         "choices": "Vos choix :",
+        "which-card": "Quelle carte ?",
         "choose": "Votre choix ({first}-{last}) : ",
         "only": "Appuyez sur Entrée pour {choice}. ",
         "only-again": (
@@ -562,6 +567,8 @@ class _Screen:
         """Offer the legal actions as numbered choices and return the one the person picks.
 
         A single action is done with Enter; a single blind draw asks for the position only.
+        More than a dozen choices that name cards, a card in several of them (give a card to
+        one player or another), are asked in two short lists: the card, then the move.
         """
         narrator = self._narrators[seat]
         actions = self._in_hand_order(table.view(seat).legal_actions)
@@ -577,6 +584,19 @@ class _Screen:
                 _say(why, "  ", "")
             self._enter(text)
             return group[0]
+        by_card = _by_card(actions) if len(choices) > _MANY else None
+        if by_card is not None:
+            # Give a card to one player or another: the card first, then to whom.
+            cards = list(by_card)
+            _out(self._ui["which-card"])
+            digits = len(str(len(cards)))
+            for number, card in enumerate(cards, start=1):
+                _say(narrator.card(card), f"  {number:>{digits}}. ", "")
+            moves = by_card[cards[self._number("choose", len(cards)) - 1]]
+            if len(moves) == 1:
+                return moves[0]
+            choices = narrator.choices(moves)
+            _out()
         _out(self._ui["choices"])
         said = None
         digits = len(str(len(choices)))
@@ -662,3 +682,14 @@ def _columns(cells: Sequence[object], widths: Sequence[int]) -> str:
         "  " + _padded(str(cell), width, right=True)
         for cell, width in zip(cells, widths, strict=True)
     )
+
+
+def _by_card(actions: Sequence[Action]) -> dict[Any, list[Action]] | None:
+    """The actions by the card each names, in order, if each names one and some share one."""
+    grouped: dict[Any, list[Action]] = {}
+    for action in actions:
+        card = getattr(action, "card", None)
+        if card is None:
+            return None
+        grouped.setdefault(card, []).append(action)
+    return grouped if len(grouped) < len(actions) else None
