@@ -197,6 +197,20 @@ def _length_axes(axes: Any, comparison: VariantComparison, lang: str = "en") -> 
     axes.legend(loc="lower right")
 
 
+def _comparison_figure(comparison: VariantComparison, lang: str = "en") -> Any:  # noqa: ANN401
+    """The figure of `plot_comparison`, not yet saved."""
+    _plot_words(lang)
+    rows = len(_difference_rows(comparison)) if len(comparison.variants) > 1 else 0
+    heights = [3.4, 0.3 * max(rows, 4) + 0.8, 3.0] if rows else [3.4, 3.0]
+    figure = _figure_class()(figsize=(9, sum(heights) + 0.6), layout="constrained")
+    axes = figure.subplots(len(heights), 1, height_ratios=heights)
+    _seat_axes(axes[0], comparison, lang)
+    if rows:
+        _difference_axes(axes[1], comparison, lang)
+    _length_axes(axes[-1], comparison, lang)
+    return figure
+
+
 def plot_comparison(comparison: VariantComparison, path: str | Path, lang: str = "en") -> Path:
     """Draw a comparison's plots in one picture: PNG, or SVG if `path` ends in `.svg`.
 
@@ -207,15 +221,7 @@ def plot_comparison(comparison: VariantComparison, path: str | Path, lang: str =
     Raises:
         InvalidSetupError: `matplotlib` (the `plot` extra) is not installed, or another `lang`.
     """
-    _plot_words(lang)
-    rows = len(_difference_rows(comparison)) if len(comparison.variants) > 1 else 0
-    heights = [3.4, 0.3 * max(rows, 4) + 0.8, 3.0] if rows else [3.4, 3.0]
-    figure = _figure_class()(figsize=(9, sum(heights) + 0.6), layout="constrained")
-    axes = figure.subplots(len(heights), 1, height_ratios=heights)
-    _seat_axes(axes[0], comparison, lang)
-    if rows:
-        _difference_axes(axes[1], comparison, lang)
-    _length_axes(axes[-1], comparison, lang)
+    figure = _comparison_figure(comparison, lang)
     target = Path(path)
     svg = target.suffix.lower() == ".svg"
     figure.savefig(target, format="svg" if svg else "png", dpi=100, bbox_inches="tight")
