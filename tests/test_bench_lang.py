@@ -189,7 +189,7 @@ def test_a_french_plot_renders_with_french_labels(small_tournament: Report, tmp_
         "part équitable",
         "crazy-animals, 2 joueurs,\n8 parties (tournoi)",
         "score final",
-        "part des places au score inférieur ou égal",
+        "part des places à ce score ou moins",
         "distribution des scores (cumulée)",
     ):
         assert french in texts

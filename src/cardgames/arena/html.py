@@ -77,7 +77,7 @@ _PLOT_WORDS: dict[str, dict[str, str]] = {
         "difference": "écart à {first}, en % de sa valeur (intervalle apparié à 95 %)",
         "changes": "ce que change chaque variante",
         "per round": "décisions par manche",
-        "at most": "part des manches de cette longueur au plus",
+        "at most": "part des manches de cette longueur ou moins",
         "lengths": "longueur des manches (distribution cumulée)",
     },
 }

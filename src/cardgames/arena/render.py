@@ -80,7 +80,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "duplicate": "donnes rejouées",
         "tournament": "tournoi",
         "final score": "score final",
-        "at most": "part des places au score inférieur ou égal",
+        "at most": "part des places à ce score ou moins",
         "scores": "distribution des scores (cumulée)",
     },
 }
