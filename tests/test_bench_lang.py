@@ -289,3 +289,17 @@ def test_tournament_refuses_variant_with_one_line_naming_simulate(
     assert len(captured.err.strip().splitlines()) == 1
     for word in words:
         assert word in captured.err
+
+
+def test_simulate_lang_fr_says_its_usage_error_in_french(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad `--variant` under `--lang fr`: status 2, one line that starts « erreur : »."""
+    status = main(
+        ["simulate", "kitten-tricks", "--bots", "heuristic", "--workers", "0", "--quiet",
+         "--variant", "a:", "--variant", "fast:speed=2", "--lang", "fr"]
+    )  # fmt: skip
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.err.startswith("cardgames simulate : erreur : ")
+    assert len(captured.err.strip().splitlines()) == 1

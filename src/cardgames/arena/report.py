@@ -411,7 +411,7 @@ their names, which are their ids in the JSON, with what they measure in French b
 _EXECUTORS_FR = {"this process": "ce processus"}
 
 
-def words(lang: str) -> dict[str, str]:
+def _words(lang: str) -> dict[str, str]:
     """The words of a report's table in `lang`.
 
     Raises:
@@ -445,7 +445,7 @@ def _executor_text(executor: str, lang: str) -> str:
 
 def _rules_text(slug: str, rules: object, lang: str = "en") -> str:
     """The rulebook's rules, or only the options that differ from them."""
-    said = words(lang)
+    said = _words(lang)
     if rules == cardgames.get_game(slug).Rules():
         return said["default rules"]
     return said["rules"].format(rules=rules_text(slug, rules))
@@ -457,13 +457,13 @@ def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return [line.format(*header).rstrip(), *(line.format(*row).rstrip() for row in rows)]
 
 
-def seat_text(seat: int, lang: str = "en") -> str:
+def _seat_text(seat: int, lang: str = "en") -> str:
     """How seat `seat` (from 0, as in the JSON) is shown in `lang`: from 1 in French."""
-    return words(lang)["seat number"].format(seat=seat, seat_from_1=seat + 1)
+    return _words(lang)["seat number"].format(seat=seat, seat_from_1=seat + 1)
 
 
 def _table(report: Report, lang: str = "en") -> str:
-    said = words(lang)
+    said = _words(lang)
     mode = said[report.mode].format(deals=report.deals, seatings=len(report.seatings))
     lines = [
         said["settings"].format(
@@ -504,7 +504,7 @@ def _table(report: Report, lang: str = "en") -> str:
     lines.append("")
     lines += _rows(
         [said["seat"], said["win share"], said["score"]],
-        [[seat_text(s.seat, lang), str(s.share), str(s.scores)] for s in report.seats],
+        [[_seat_text(s.seat, lang), str(s.share), str(s.scores)] for s in report.seats],
     )
     timing = report.timing
     lines += [
@@ -532,7 +532,7 @@ def statistics_rows(statistics: Sequence[StatisticResult], lang: str = "en") -> 
 
     In French a last column says what each statistic measures (its name is its id).
     """
-    said = words(lang)
+    said = _words(lang)
     french = lang == "fr"
     rows = [
         [
