@@ -72,8 +72,8 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
         "--lang",
         choices=LANGUAGES,
         default="en",
-        help="the language of the tables, the progress bar, the warnings and the plots "
-        "(default en; the JSON is the same in both)",
+        help="the language of the tables, the progress bar, the warnings, the plots and "
+        "simulate's HTML report (default en; the JSON is the same in both)",
     )
 
 
