@@ -129,7 +129,8 @@ def shared(players: int, first_seat: int, labels: Sequence[str]) -> tuple[Statis
         Statistic(
             f"win share, seat {seat}",
             f"seat {seat}'s share of the wins, whoever sits there (fair: 1/players)",
-            f"la part des victoires de la place {seat}, quel que soit son occupant",
+            f"la part des victoires de la place {seat + 1} (« seat {seat} »), quel que soit "
+            "son occupant",
             share=True,
         )
         for seat in range(players)
@@ -137,7 +138,8 @@ def shared(players: int, first_seat: int, labels: Sequence[str]) -> tuple[Statis
     first = Statistic(
         "first player's win share",
         f"the win share of seat {first_seat}, which plays first in round 1",
-        f"la part des victoires de la place {first_seat}, qui joue en premier à la manche 1",
+        f"la part des victoires de la place {first_seat + 1} (« seat {first_seat} »), qui "
+        "joue en premier à la manche 1",
         share=True,
     )
     bots = [
