@@ -131,7 +131,7 @@ def test_a_french_table_has_french_headers_and_no_english_header_word(
         "erreurs : 0",
         "16.0 parties/s, 6 000 décisions/s, 0.5 s sur 2 processus locaux",
         "statistique du jeu",
-        "ce qu'elle mesure",
+        "ce qu’elle mesure",
     ):
         assert french in text
     assert _english_words_in(text) == []
@@ -155,7 +155,7 @@ def test_a_french_comparison_table_has_french_headers(
     assert "variante   règle (options qui diffèrent du livret)  erreurs" in text
     assert "rulebook   celle du livret" in text
     assert "variante one round :" in text
-    assert "écarts à la première variante (* : l'intervalle exclut 0)" in text
+    assert "écarts à la première variante (* : l’intervalle exclut 0)" in text
     assert "one round - rulebook (IC apparié à 95 %)" in text
     assert _english_words_in(text) == []
 

@@ -295,11 +295,11 @@ _TEXT: dict[str, dict[str, str]] = {
         "ci": "{name} (IC à 95 %)",
         "minus": "{name} moins {first} (IC apparié à 95 %)",
         "plots": "Graphiques",
-        "seats": "La part des victoires de chaque place, quel qu'en soit l'occupant, avec son "
+        "seats": "La part des victoires de chaque place, quel qu’en soit l’occupant, avec son "
         "intervalle à 95 % ; le tireté est la part équitable.",
         "differences": "L'écart apparié de chaque statistique à {first}, en pourcentage de sa "
         "valeur dans {first}.",
-        "lengths": "Le nombre de décisions d'une manche, dans chaque variante.",
+        "lengths": "Le nombre de décisions d’une manche, dans chaque variante.",
     },
 }
 """The page's words in each language (the statistics' names stay their English ids)."""

@@ -378,7 +378,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "rank": "rang",
         "bot": "bot",
         "win share": "part des victoires (IC à 95 %)",
-        "half-width": "± (demi-largeur de l'IC)",
+        "half-width": "± (demi-largeur de l’IC)",
         "unpaired": "± non apparié",
         "seat-matches": "places-parties",
         "score": "score (moyenne ± é.-t. [min-max])",
@@ -391,7 +391,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "no": "non",
         "seat": "place",
         "seat number": "{seat_from_1}",
-        "length": "durée d'une partie (moyenne ± é.-t. [min-max]) : {decisions} décisions, "
+        "length": "durée d’une partie (moyenne ± é.-t. [min-max]) : {decisions} décisions, "
         "{rounds} manches",
         "errors": "erreurs : {errors}",
         "speed": "{matches} parties/s, {decisions} décisions/s, {seconds} s sur {executor}",
@@ -400,7 +400,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "mean": "moyenne (IC à 95 %)",
         "observations": "observations",
         "distribution": "distribution (moyenne ± é.-t. [min-max])",
-        "meaning": "ce qu'elle mesure",
+        "meaning": "ce qu’elle mesure",
     },
 }
 """The words of a report's table in each language. French keeps the decimal point of the
@@ -439,7 +439,7 @@ def _executor_text(executor: str, lang: str) -> str:
         return f"{count} processus locaux" if count > 1 else "1 processus local"
     dask = re.fullmatch(r"a Dask cluster of (\d+) worker threads", executor)
     if dask:
-        return f"une grappe Dask de {dask.group(1)} fils d'exécution"
+        return f"une grappe Dask de {dask.group(1)} fils d’exécution"
     return executor
 
 

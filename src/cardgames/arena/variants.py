@@ -242,7 +242,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "statistic": "statistique du jeu",
         "ci": "{name} (IC à 95 %)",
         "minus": "{name} - {first} (IC apparié à 95 %)",
-        "differences": "écarts à la première variante (* : l'intervalle exclut 0)",
+        "differences": "écarts à la première variante (* : l’intervalle exclut 0)",
     },
 }
 """The words of a comparison's table in each language (see `cardgames.arena.report`)."""
