@@ -12,7 +12,6 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from cardgames.crazy_animals.actions import (
     Discard,
@@ -25,14 +24,30 @@ from cardgames.crazy_animals.actions import (
     Swap,
     TakeDiscard,
 )
-from cardgames.crazy_animals.cards import DECK, DRAW_TWO, PEEK, SLOTS, SWAP, Card
+from cardgames.crazy_animals.cards import _DRAW_TWO as _DRAW_TWO_FACE
+from cardgames.crazy_animals.cards import _PEEK as _PEEK_FACE
+from cardgames.crazy_animals.cards import _SWAP as _SWAP_FACE
+from cardgames.crazy_animals.cards import DECK, SLOTS, Card
 from cardgames.crazy_animals.view import View
 from cardgames.engine import Action
 from cardgames.engine import View as AnyView
 
 __all__ = ["HeuristicBot"]
 
-_DRAW_STEPS = frozenset({"drawn", "draw-two"})
+# The actions it answers with, made once (each is a value: the engine compares by equality).
+_KNOCK: Action = Knock()
+_NO_KNOCK: Action = NoKnock()
+_DISCARD: Action = Discard()
+_DRAW_AGAIN: Action = DrawAgain()
+_PLAY_DRAW_TWO: Action = DrawTwo()
+_TAKE_DISCARD: tuple[Action, ...] = tuple(TakeDiscard(slot) for slot in range(SLOTS))
+_REPLACE: tuple[Action, ...] = tuple(Replace(slot) for slot in range(SLOTS))
+_PEEK_AT: tuple[Action, ...] = tuple(Peek(slot) for slot in range(SLOTS))
+
+_DECK_COUNTS: tuple[int, ...] = tuple(
+    sum(1 for card in DECK if card.face == face) for face in range(_DRAW_TWO_FACE + 1)
+)
+"""How many cards of each face (0..12) the deck holds."""
 
 
 class HeuristicBot:
@@ -92,49 +107,52 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         guess = _unseen_mean(view)
-        values = [_estimates(row, guess) for row in view.knowledge]
-        own = values[view.seat]
-        if view.step == "knock":
-            return Knock() if self._should_knock(view, values) else NoKnock()
-        if view.step in _DRAW_STEPS:
-            return self._use(view, values, legal, rng)
-        worst = _worst_slot(own, view.knowledge[view.seat])
-        top = view.discard_pile[-1]
-        if top.value is not None and own[worst] - top.value >= self.take_gain:
-            return TakeDiscard(worst)
+        step = view.step
+        if step == "knock":
+            values = [_estimates(row, guess) for row in view.knowledge]
+            return _KNOCK if self._should_knock(view, values) else _NO_KNOCK
+        if step == "drawn" or step == "draw-two":  # noqa: PLR1714 - mypyc compiles == natively
+            return self._use(view, guess, legal, rng)
+        known = view.knowledge[view.seat]
+        own = _estimates(known, guess)
+        worst = _worst_slot(own, known)
+        top = view.discard_pile[-1].face
+        if top < _SWAP_FACE and own[worst] - top >= self.take_gain:
+            return _TAKE_DISCARD[worst]
         return legal[-1]  # the draw
 
     def _should_knock(self, view: View, values: list[list[float]]) -> bool:
-        total = sum(values[view.seat])
-        others = min(sum(row) for seat, row in enumerate(values) if seat != view.seat)
+        seat = view.seat
+        total = sum(values[seat])
+        others = min(sum(row) for other, row in enumerate(values) if other != seat)
         return total <= self.knock_at or total <= others - self.lead
 
     def _use(
-        self, view: View, values: list[list[float]], legal: tuple[Action, ...], rng: random.Random
+        self, view: View, guess: float, legal: tuple[Action, ...], rng: random.Random
     ) -> Action:
         """Place, use or discard the drawn card."""
         drawn = view.drawn
         assert drawn is not None  # noqa: S101 - the seat holds a card at these steps
-        seat = view.seat
-        own = values[seat]
+        known = view.knowledge[view.seat]
         chance = view.step == "draw-two"
-        pass_on: Action = DrawAgain() if chance else Discard()
-        if drawn == DRAW_TWO:
-            return DrawTwo()
-        if drawn == PEEK:
-            unknown = [k for k, card in enumerate(view.knowledge[seat]) if card is None]
-            return Peek(rng.choice(unknown)) if unknown else pass_on
-        if drawn == SWAP:
+        pass_on = _DRAW_AGAIN if chance else _DISCARD
+        face = drawn.face
+        if face == _DRAW_TWO_FACE:
+            return _PLAY_DRAW_TWO
+        if face == _PEEK_FACE:
+            unknown = [k for k, card in enumerate(known) if card is None]
+            return _PEEK_AT[rng.choice(unknown)] if unknown else pass_on
+        if face == _SWAP_FACE:
+            values = [_estimates(row, guess) for row in view.knowledge]
             swap = self._best_swap(view, values)
             return swap if swap is not None else pass_on
-        worst = _worst_slot(own, view.knowledge[seat])
+        own = _estimates(known, guess)
+        worst = _worst_slot(own, known)
         # With a second draw to come, keep only a clear gain.
         needed = self.take_gain if chance else self.keep_gain
-        value = drawn.value
-        assert value is not None  # noqa: S101 - not a special
-        if own[worst] - value >= needed:
-            action: Action = Replace(worst)
-            return action if action in legal else pass_on
+        if own[worst] - face >= needed:
+            replace = _REPLACE[worst]
+            return replace if replace in legal else pass_on
         return pass_on
 
     def _best_swap(self, view: View, values: list[list[float]]) -> Swap | None:
@@ -161,23 +179,39 @@ class HeuristicBot:
 
 def _unseen_mean(view: View) -> float:
     """The mean value of the numbers this seat has not seen (what an unknown slot is worth)."""
-    seen = Counter(view.discard_pile)
-    seen.update(card for row in view.knowledge for card in row if card is not None)
+    unseen = list(_DECK_COUNTS)  # by face, then less each card seen
+    for card in view.discard_pile:
+        unseen[card.face] -= 1
+    for row in view.knowledge:
+        for known in row:
+            if known is not None:
+                unseen[known.face] -= 1
     if view.drawn is not None:
-        seen[view.drawn] += 1
-    unseen = Counter(DECK.cards) - seen
-    numbers = [(card.value, count) for card, count in unseen.items() if card.value is not None]
-    total = sum(count for _, count in numbers)
+        unseen[view.drawn.face] -= 1
+    total = points = 0
+    for face in range(_SWAP_FACE):  # the numbers 0..9
+        count = unseen[face]
+        if count > 0:
+            total += count
+            points += face * count
     if not total:
         return 4.5
-    return sum(value * count for value, count in numbers) / total
+    return points / total
 
 
 def _estimates(row: tuple[Card | None, ...], guess: float) -> list[float]:
     """Each slot's expected points: a known number's value, else ``guess``."""
-    return [guess if card is None or card.value is None else float(card.value) for card in row]
+    return [guess if card is None or card.face >= _SWAP_FACE else float(card.face) for card in row]
 
 
 def _worst_slot(values: list[float], known: tuple[Card | None, ...]) -> int:
-    """The slot with the highest expected points; on a tie, a slot not known (to learn it)."""
-    return max(range(SLOTS), key=lambda k: (values[k], known[k] is None, -k))
+    """The slot with the highest expected points; on a tie, a slot not known (to learn it).
+
+    On a tie of both, the first such slot.
+    """
+    worst = 0
+    for slot in range(1, SLOTS):
+        value, best = values[slot], values[worst]
+        if value > best or (value == best and known[slot] is None and known[worst] is not None):
+            worst = slot
+    return worst
