@@ -51,9 +51,9 @@ _LEAVE = 20  # the worth of emptying one's hand (out of the round, no penalty)
 # the cards module's own helpers: a card's value and colour, and whether two cards pair.
 _IDS: Final = _MISTIGRI_ID + 1
 """Every card id is below this."""
-_VALUE: Final = bytes(_value_of(card) for card in range(_IDS))
+_VALUE: Final = bytes([_value_of(card) for card in range(_IDS)])
 """The value of each card id."""
-_COLOUR: Final = bytes(_colour_of(card) for card in range(_IDS))
+_COLOUR: Final = bytes([_colour_of(card) for card in range(_IDS)])
 """The colour of each card id."""
 
 
@@ -191,7 +191,7 @@ def _pair_worth(hand: list[int], a: int, b: int, pile_load: int, pile_low: int) 
     lowest value on the discard pile, or 3 if none is lower.
     """
     rest = _without(hand, a, b)
-    worth: float = _VALUE[a] + _VALUE[b]
+    worth = float(_VALUE[a] + _VALUE[b])
     if not rest:
         return worth + _LEAVE
     value = _VALUE[a]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgames.kitten_tricks._card_ints import colour_of, value_of
-from cardgames.kitten_tricks.cards import _INT, COLOUR_NAMES, _deck
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
+from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card, _deck
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
 
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["HeuristicBot"]
 
 _COLOUR = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_CARD_INTS = card_int(len(COLOUR_NAMES), 0)
+"""Every card int is below this."""
 
 # The weights of the evaluation, in "colours of my collection".
 _NEAR_LOSS = 0.25  # a colour held three times: one more card and it is lost
@@ -83,58 +85,77 @@ class _Table:
         self.trump: int = _COLOUR[view.trump_colour]
         self.seat: int = view.seat
         self.players: int = view.players
-        self.trick: tuple[int, ...] = tuple([_INT[card] for card in view.trick])
+        self.trick: tuple[int, ...] = tuple([_int_of(card) for card in view.trick])
         self.later: list[int] = [
             (self.seat + k) % self.players for k in range(1, self.players - len(self.trick))
         ]
         colours: int = rules.colours
-        seen: set[int] = {_INT[view.trump], *self.trick}
-        seen.update([_INT[card] for card in view.hand])
+        seen = bytearray(_CARD_INTS)  # 1 for each card int this seat has seen
+        seen[_int_of(view.trump)] = 1
+        for c in self.trick:
+            seen[c] = 1
+        for card in view.hand:
+            seen[_int_of(card)] = 1
         self.counts: list[list[int]] = []
         for collection in view.collections:
             counts = [0] * colours
             for card in collection:
-                c = _INT[card]
-                seen.add(c)
+                c = _int_of(card)
+                seen[c] = 1
                 counts[colour_of(c)] += 1
             self.counts.append(counts)
         self.unseen: list[list[int]] = [[] for _ in range(colours)]
         self.unseen_total = 0
         for c in _deck(colours, self.top)[1]:
-            if c not in seen:
+            if not seen[c]:
                 self.unseen[colour_of(c)].append(c)
                 self.unseen_total += 1
-        # Whoever takes the trick as it stands, should my card not (the trick's winner so far).
+        self.trick_has_trump = any(colour_of(c) == self.trump for c in self.trick)
+        # My collection, and that of whoever takes the trick as it stands should my card not,
+        # before and after the trick's cards so far join it.
         self.mine_value = _value(self.counts[self.seat])
+        self.mine_after = self.with_trick(self.counts[self.seat])
         self.holder = -1
         self.holder_value = 0.0
+        self.holder_after: list[int] = []
         if self.trick:
             at, _ = _trick_winner(self.trick, self.trump, self.top)
             self.holder = (view.leader + at) % self.players
             self.holder_value = _value(self.counts[self.holder])
+            self.holder_after = self.with_trick(self.counts[self.holder])
+
+    def with_trick(self, counts: list[int]) -> list[int]:
+        """``counts`` once the cards of the trick so far join it."""
+        after = counts.copy()
+        for card in self.trick:
+            after[colour_of(card)] += 1
+        return after
 
     def best(self, legal: Sequence[Action]) -> Action:
         """The first legal card of the highest worth."""
         best_at, best = 0, 0.0
         for at, action in enumerate(legal):
-            worth = self.worth(_INT[action.card])  # type: ignore[attr-defined]
+            worth = self.worth(_int_of(action.card))  # type: ignore[attr-defined]
             if at == 0 or worth > best:
                 best_at, best = at, worth
         return legal[best_at]
 
     def worth(self, card: int) -> float:
         """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
-        trick = (*self.trick, card)
-        mine = self.counts[self.seat]
-        chance = self.chance_to_win(trick)
-        win = self.gain(mine, trick) + self.later_gain(mine, trick) - self.mine_value
+        colour = colour_of(card)
+        chance = self.chance_to_win((*self.trick, card))
+        mine = self.mine_after  # my collection if I take the trick: with ``card`` too
+        mine[colour] += 1
+        win = _value(mine) + self.later_gain(mine) - self.mine_value
+        mine[colour] -= 1
         lose = 0.0
         if self.holder >= 0:
-            theirs = self.counts[self.holder]
-            lose = -_THEIR_GAIN * (self.gain(theirs, trick) - self.holder_value)
-        colour = colour_of(card)
+            theirs = self.holder_after
+            theirs[colour] += 1
+            lose = -_THEIR_GAIN * (_value(theirs) - self.holder_value)
+            theirs[colour] -= 1
         spend = _STRENGTH * value_of(card) * (2 if colour == self.trump else 1)
-        relief = _LIABILITY if mine[colour] == LOSS_THRESHOLD - 1 else 0.0
+        relief = _LIABILITY if self.counts[self.seat][colour] == LOSS_THRESHOLD - 1 else 0.0
         return chance * win + (1 - chance) * lose - spend + relief
 
     def chance_to_win(self, trick: tuple[int, ...]) -> float:
@@ -155,32 +176,26 @@ class _Table:
         """How many unseen cards, played next, would take the trick my card now wins.
 
         Only a card of the trick's deciding colour (trump if one was played, else the led
-        colour) or a trump can change its winner (KT-3): the others are never counted.
+        colour) or a trump can change its winner, and a trump played to a trick without one
+        takes it (KT-3): the rules' `_trick_winner` decides for the cards of the deciding colour.
         """
         mine = len(trick) - 1
-        colours = {self.trump, colour_of(trick[0])}
-        count = 0
-        for colour in colours:
-            for other in self.unseen[colour]:
-                at, _ = _trick_winner((*trick, other), self.trump, self.top)
-                if at != mine:
-                    count += 1
+        trump_played = self.trick_has_trump or colour_of(trick[-1]) == self.trump
+        count = 0 if trump_played else len(self.unseen[self.trump])
+        deciding = self.trump if trump_played else colour_of(trick[0])
+        for other in self.unseen[deciding]:
+            at, _ = _trick_winner((*trick, other), self.trump, self.top)
+            if at != mine:
+                count += 1
         return count
 
-    def gain(self, counts: list[int], trick: tuple[int, ...]) -> float:
-        """The worth of ``counts`` once the known cards of ``trick`` join it."""
-        after = counts.copy()
-        for card in trick:
-            after[colour_of(card)] += 1
-        return _value(after)
+    def later_gain(self, after: list[int]) -> float:
+        """The average change one unknown card of each later player makes to ``after``'s worth.
 
-    def later_gain(self, counts: list[int], trick: tuple[int, ...]) -> float:
-        """The average change one unknown card of each later player makes to the trick's worth."""
+        ``after`` is my collection once the trick so far and my card join it.
+        """
         if not self.later or not self.unseen_total:
             return 0.0
-        after = counts.copy()
-        for card in trick:
-            after[colour_of(card)] += 1
         held, near = _held(after), _near_losses(after)
         base = _worth(held, near, len(after))
         total = 0.0
@@ -191,6 +206,11 @@ class _Table:
                 more_near = near + _is_near_loss(n + 1) - _is_near_loss(n)
                 total += len(cards) * (_worth(more_held, more_near, len(after)) - base)
         return len(self.later) * total / self.unseen_total
+
+
+def _int_of(card: Card) -> int:
+    """The rules' int of ``card``."""
+    return card_int(_COLOUR[card.colour], card.value)
 
 
 def _value(counts: list[int]) -> float:
