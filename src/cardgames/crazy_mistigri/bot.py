@@ -163,32 +163,31 @@ class HeuristicBot:
 def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Throw the pair of highest worth (ties: the greatest text), else pass or end the turn."""
     hand = _ids(view.hand)
+    partners = _partners_in(hand)
     pile = view.discard_pile
     opponents = sum(1 for s, n in enumerate(view.hand_sizes) if n and s != view.seat)
     # What a 5+5 can load on the opponents, and the lowest value a 3+3 can swap for.
     pile_load = 2 * min(opponents, len(pile) + 2)
     pile_low = min([card.value for card in pile] + [3])
-    best: Action | None = None
-    best_worth = 0.0
+    pairs: list[Action] = []
+    worths: list[float] = []
     for action in legal:
         if isinstance(action, DiscardPair):
-            worth = _pair_worth(hand, _id(action.first), _id(action.second), pile_load, pile_low)
-            if (
-                best is None
-                or worth > best_worth
-                or (worth == best_worth and str(action) > str(best))
-            ):
-                best, best_worth = action, worth
-    if best is None:
+            a, b = _id(action.first), _id(action.second)
+            pairs.append(action)
+            worths.append(_pair_worth(hand, partners, a, b, pile_load, pile_low))
+    if not pairs:
         return legal[-1]  # pass, or end the turn after a 6+6
-    return best
+    return _best(pairs, worths, str)
 
 
-def _pair_worth(hand: list[int], a: int, b: int, pile_load: int, pile_low: int) -> float:
+def _pair_worth(  # noqa: PLR0917 - one decision's private helper
+    hand: list[int], partners: list[int], a: int, b: int, pile_load: int, pile_low: int
+) -> float:
     """Penalty points shed by throwing ``a`` and ``b``, plus the worth of their effect.
 
-    ``pile_load`` is the worth of a 5+5's pile cards handed to opponents; ``pile_low`` the
-    lowest value on the discard pile, or 3 if none is lower.
+    ``partners`` is `_partners_in(hand)`; ``pile_load`` the worth of a 5+5's pile cards handed
+    to opponents; ``pile_low`` the lowest value on the discard pile, or 3 if none is lower.
     """
     rest = _without(hand, a, b)
     worth = float(_VALUE[a] + _VALUE[b])
@@ -198,7 +197,11 @@ def _pair_worth(hand: list[int], a: int, b: int, pile_load: int, pile_low: int) 
     if value != _VALUE[b]:
         return worth
     mean = sum([_VALUE[c] for c in rest]) / len(rest)
-    worst = _most_badness(rest)
+    # The worst card left: its partners in the hand, less the two thrown.
+    worst = 0
+    for card in rest:
+        lone = partners[card] - _pairs(card, a) - _pairs(card, b) == 0
+        worst = max(worst, _VALUE[card] + (_LONE if lone else 0))
     if value == 1:
         ones = sum([1 for c in rest if _VALUE[c] == 1])
         worth += 2 * ones + (_LEAVE if ones == len(rest) else 0)
@@ -217,6 +220,35 @@ def _pair_worth(hand: list[int], a: int, b: int, pile_load: int, pile_low: int) 
     return worth
 
 
+def _partners_in(hand: list[int]) -> list[int]:
+    """For each card id of ``hand``, how many other cards of it pair with it (by id)."""
+    partners = [0] * _IDS
+    for card in hand:
+        count = 0
+        for other in hand:
+            if _pairs(card, other):
+                count += 1
+        partners[card] = count - 1 if count else 0  # not itself (one copy of it)
+    return partners
+
+
+def _best(actions: list[Action], scores: list[float], text: Callable[[Action], str]) -> Action:
+    """The action of highest score; on a tie, the greatest ``text``, then the first.
+
+    ``text`` is read only for the actions tied at the highest score.
+    """
+    top = max(scores)
+    best: Action | None = None
+    best_text = ""
+    for action, score in zip(actions, scores, strict=True):
+        if score == top:
+            shown = text(action)
+            if best is None or shown > best_text:
+                best, best_text = action, shown
+    assert best is not None  # noqa: S101 - ``actions`` is not empty
+    return best
+
+
 def _has_pair(hand: list[int]) -> bool:
     """Whether two cards of ``hand`` pair."""
     for i, card in enumerate(hand):
@@ -229,7 +261,8 @@ def _has_pair(hand: list[int]) -> bool:
 def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Give the worst card, to the opponent closest to going out who will not hand it back."""
     gifts = [action for action in legal if isinstance(action, GiveCard)]
-    worst = _worst([_id(gift.card) for gift in gifts], _ids(view.hand))
+    cards = [_id(gift.card) for gift in gifts]
+    worst = _worst(list(dict.fromkeys(cards)), _ids(view.hand))  # each card once
     seat, players, sizes, scores = view.seat, view.players, view.hand_sizes, view.scores
     # The seat we draw from next could hand the card back: prefer someone else.
     step = int(view.direction)
@@ -239,8 +272,8 @@ def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     best = gifts[0]  # replaced by the first gift of the worst card
     best_key = (True, 0, 0, 0)
     found = False
-    for gift in gifts:
-        if _id(gift.card) == worst:
+    for gift, card in zip(gifts, cards, strict=True):
+        if card == worst:
             to = gift.to
             key = (to == source, sizes[to], scores[to], to)
             if not found or key < best_key:
@@ -252,19 +285,24 @@ def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Hand on the pile card that hurts its recipient most: the Mistigri, else high and lone."""
     public = _ids(view.discard_pile) + _ids(view.hand)
     partner_counts = _partners(view.players, view.rules.colour_layout)
-    best: PilePick | None = None
-    best_harm = 0.0
+    picks: list[Action] = []
+    harms: list[float] = []
+    known: dict[int, float] = {}  # the harm of each card met (picks repeat it per seat)
     for action in legal:
         if isinstance(action, PilePick):
-            harm = _harm(_id(action.card), public, partner_counts)
-            if (
-                best is None
-                or harm > best_harm
-                or (harm == best_harm and action.card.code > best.card.code)
-            ):
-                best, best_harm = action, harm
-    assert best is not None  # noqa: S101 - the step offers pile picks
-    return best
+            card = _id(action.card)
+            harm = known.get(card)
+            if harm is None:
+                harm = known[card] = _harm(card, public, partner_counts)
+            picks.append(action)
+            harms.append(harm)
+    return _best(picks, harms, _pick_code)
+
+
+def _pick_code(action: Action) -> str:
+    """The code of the card a pile pick hands on."""
+    assert isinstance(action, PilePick)  # noqa: S101 - only pile picks are compared
+    return action.card.code
 
 
 def _harm(card: int, public: list[int], partner_counts: dict[int, int]) -> float:
@@ -283,18 +321,16 @@ def _harm(card: int, public: list[int], partner_counts: dict[int, int]) -> float
 def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Swap the hand card whose place the pile card fills best (ties: the greatest text)."""
     hand = _ids(view.hand)
-    best: Action | None = None
-    best_gain = 0
+    swaps: list[Action] = []
+    gains: list[float] = []
     for action in legal:
         if isinstance(action, SwapWithPile):
             discard, take = _id(action.discard), _id(action.take)
             after = _without(hand, discard)
             after.append(take)
-            gain = _badness(discard, hand) - _badness(take, after)
-            if best is None or gain > best_gain or (gain == best_gain and str(action) > str(best)):
-                best, best_gain = action, gain
-    assert best is not None  # noqa: S101 - the step offers swaps
-    return best
+            swaps.append(action)
+            gains.append(_badness(discard, hand) - _badness(take, after))
+    return _best(swaps, gains, str)
 
 
 def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
