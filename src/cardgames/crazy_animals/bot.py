@@ -103,17 +103,27 @@ class HeuristicBot:
         if not isinstance(view, View):
             msg = f"HeuristicBot plays crazy-animals, not {view.game!r}"
             raise TypeError(msg)
+        return self.choose_remembering(view, view.knowledge, rng)
+
+    def choose_remembering(
+        self, view: View, knowledge: tuple[tuple[Card | None, ...], ...], rng: random.Random
+    ) -> Action:
+        """Return what `choose` would for ``view`` if the seat remembered only ``knowledge``.
+
+        ``knowledge`` stands in for ``view.knowledge`` (the `easy` level's hazier memory),
+        without building another view.
+        """
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        guess = _unseen_mean(view)
+        guess = _unseen_mean(view, knowledge)
         step = view.step
         if step == "knock":
-            values = [_estimates(row, guess) for row in view.knowledge]
+            values = [_estimates(row, guess) for row in knowledge]
             return _KNOCK if self._should_knock(view, values) else _NO_KNOCK
         if step == "drawn" or step == "draw-two":  # noqa: PLR1714 - mypyc compiles == natively
-            return self._use(view, guess, legal, rng)
-        known = view.knowledge[view.seat]
+            return self._use(view, knowledge, guess, rng)
+        known = knowledge[view.seat]
         own = _estimates(known, guess)
         worst = _worst_slot(own, known)
         top = view.discard_pile[-1].face
@@ -128,12 +138,16 @@ class HeuristicBot:
         return total <= self.knock_at or total <= others - self.lead
 
     def _use(
-        self, view: View, guess: float, legal: tuple[Action, ...], rng: random.Random
+        self,
+        view: View,
+        knowledge: tuple[tuple[Card | None, ...], ...],
+        guess: float,
+        rng: random.Random,
     ) -> Action:
         """Place, use or discard the drawn card."""
         drawn = view.drawn
         assert drawn is not None  # noqa: S101 - the seat holds a card at these steps
-        known = view.knowledge[view.seat]
+        known = knowledge[view.seat]
         chance = view.step == "draw-two"
         pass_on = _DRAW_AGAIN if chance else _DISCARD
         face = drawn.face
@@ -143,8 +157,8 @@ class HeuristicBot:
             unknown = [k for k, card in enumerate(known) if card is None]
             return _PEEK_AT[rng.choice(unknown)] if unknown else pass_on
         if face == _SWAP_FACE:
-            values = [_estimates(row, guess) for row in view.knowledge]
-            swap = self._best_swap(view, values)
+            values = [_estimates(row, guess) for row in knowledge]
+            swap = self._best_swap(view, knowledge, values)
             return swap if swap is not None else pass_on
         own = _estimates(known, guess)
         worst = _worst_slot(own, known)
@@ -152,19 +166,24 @@ class HeuristicBot:
         needed = self.take_gain if chance else self.keep_gain
         if own[worst] - face >= needed:
             replace = _REPLACE[worst]
-            return replace if replace in legal else pass_on
+            return replace if replace in view.legal_actions else pass_on
         return pass_on
 
-    def _best_swap(self, view: View, values: list[list[float]]) -> Swap | None:
+    def _best_swap(
+        self,
+        view: View,
+        knowledge: tuple[tuple[Card | None, ...], ...],
+        values: list[list[float]],
+    ) -> Swap | None:
         """Its worst slot against the best slot of another seat, if that gains enough."""
         seat = view.seat
-        mine = _worst_slot(values[seat], view.knowledge[seat])
+        mine = _worst_slot(values[seat], knowledge[seat])
         # Gain first; on ties, hit the seat with the lowest score, then a card it knows of.
         gain, _, _, other, slot = max(
             (
                 values[seat][mine] - value,
                 -view.scores[other],
-                view.knowledge[other][slot] is not None,
+                knowledge[other][slot] is not None,
                 -other,
                 slot,
             )
@@ -177,12 +196,15 @@ class HeuristicBot:
         return Swap(mine, -other, slot)
 
 
-def _unseen_mean(view: View) -> float:
-    """The mean value of the numbers this seat has not seen (what an unknown slot is worth)."""
+def _unseen_mean(view: View, knowledge: tuple[tuple[Card | None, ...], ...]) -> float:
+    """The mean value of the numbers this seat has not seen (what an unknown slot is worth).
+
+    The seat sees the discard pile and its drawn card, and remembers ``knowledge``.
+    """
     unseen = list(_DECK_COUNTS)  # by face, then less each card seen
     for card in view.discard_pile:
         unseen[card.face] -= 1
-    for row in view.knowledge:
+    for row in knowledge:
         for known in row:
             if known is not None:
                 unseen[known.face] -= 1
