@@ -399,8 +399,7 @@ def test_choose_remembering_equals_choose_on_a_view_with_that_memory(seed: int) 
     while not state.is_over and steps < 200:
         view = state.view(state.to_move)
         hazy = tuple(
-            tuple(None if forget.random() < 0.5 else card for card in row)
-            for row in view.knowledge
+            tuple(None if forget.random() < 0.5 else card for card in row) for row in view.knowledge
         )
         first, second = random.Random(steps), random.Random(steps)
         chosen = bot.choose_remembering(view, hazy, first)
