@@ -12,6 +12,7 @@ Examples:
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from cardgames.crazy_animals.actions import (
     Discard,
@@ -35,16 +36,16 @@ from cardgames.engine import View as AnyView
 __all__ = ["HeuristicBot"]
 
 # The actions it answers with, made once (each is a value: the engine compares by equality).
-_KNOCK: Action = Knock()
-_NO_KNOCK: Action = NoKnock()
-_DISCARD: Action = Discard()
-_DRAW_AGAIN: Action = DrawAgain()
-_PLAY_DRAW_TWO: Action = DrawTwo()
-_TAKE_DISCARD: tuple[Action, ...] = tuple(TakeDiscard(slot) for slot in range(SLOTS))
-_REPLACE: tuple[Action, ...] = tuple(Replace(slot) for slot in range(SLOTS))
-_PEEK_AT: tuple[Action, ...] = tuple(Peek(slot) for slot in range(SLOTS))
+_KNOCK: Final[Action] = Knock()
+_NO_KNOCK: Final[Action] = NoKnock()
+_DISCARD: Final[Action] = Discard()
+_DRAW_AGAIN: Final[Action] = DrawAgain()
+_PLAY_DRAW_TWO: Final[Action] = DrawTwo()
+_TAKE_DISCARD: Final[tuple[Action, ...]] = tuple(TakeDiscard(slot) for slot in range(SLOTS))
+_REPLACE: Final[tuple[Action, ...]] = tuple(Replace(slot) for slot in range(SLOTS))
+_PEEK_AT: Final[tuple[Action, ...]] = tuple(Peek(slot) for slot in range(SLOTS))
 
-_DECK_COUNTS: tuple[int, ...] = tuple(
+_DECK_COUNTS: Final[tuple[int, ...]] = tuple(
     sum(1 for card in DECK if card.face == face) for face in range(_DRAW_TWO_FACE + 1)
 )
 """How many cards of each face (0..12) the deck holds."""

@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-_LONE = 5  # how much worse a card is when nothing in the hand pairs with it
-_LEAVE = 20  # the worth of emptying one's hand (out of the round, no penalty)
+_LONE: Final = 5  # how much worse a card is when nothing in the hand pairs with it
+_LEAVE: Final = 20  # the worth of emptying one's hand (out of the round, no penalty)
 
 # The bot reads cards as the rules' card ids (`cards._card_id`), through tables made once from
 # the cards module's own helpers: a card's value and colour, and whether two cards pair.

@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
 from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card, _deck
@@ -28,17 +28,19 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-_COLOUR = {name: i for i, name in enumerate(COLOUR_NAMES)}
-_CARD_INTS = card_int(len(COLOUR_NAMES), 0)
+_COLOUR: Final = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_LOSS: Final[int] = LOSS_THRESHOLD
+"""KT-4: a colour collected this many times is lost (the rules' threshold, read once)."""
+_CARD_INTS: Final = card_int(len(COLOUR_NAMES), 0)
 """Every card int is below this."""
 
 # The weights of the evaluation, in "colours of my collection".
-_NEAR_LOSS = 0.25  # a colour held three times: one more card and it is lost
-_ALL_COLOURS = 2.0  # every colour collected: the round ends and I gain a Super Chat
-_THEIR_GAIN = 0.3  # a colour the trick gives to another player counts against me this much
-_RESOLVE = 0.7  # how readily a later player who holds a card that beats mine plays it
-_STRENGTH = 0.02  # the cost of spending a card, per point of value (trumps count double)
-_LIABILITY = 0.2  # the relief of playing a card of a colour I hold three of (it can only hurt)
+_NEAR_LOSS: Final = 0.25  # a colour held three times: one more card and it is lost
+_ALL_COLOURS: Final = 2.0  # every colour collected: the round ends and I gain a Super Chat
+_THEIR_GAIN: Final = 0.3  # a colour the trick gives to another player counts against me this much
+_RESOLVE: Final = 0.7  # how readily a later player who holds a card that beats mine plays it
+_STRENGTH: Final = 0.02  # the cost of spending a card, per point of value (trumps count double)
+_LIABILITY: Final = 0.2  # the relief of shedding a colour held three times (it can only hurt)
 
 
 class HeuristicBot:
@@ -89,6 +91,7 @@ class _Table:
         self.later: list[int] = [
             (self.seat + k) % self.players for k in range(1, self.players - len(self.trick))
         ]
+        self.later_sizes: list[int] = [view.hand_sizes[seat] for seat in self.later]
         colours: int = rules.colours
         seen = bytearray(_CARD_INTS)  # 1 for each card int this seat has seen
         seen[_int_of(view.trump)] = 1
@@ -155,7 +158,7 @@ class _Table:
             lose = -_THEIR_GAIN * (_value(theirs) - self.holder_value)
             theirs[colour] -= 1
         spend = _STRENGTH * value_of(card) * (2 if colour == self.trump else 1)
-        relief = _LIABILITY if self.counts[self.seat][colour] == LOSS_THRESHOLD - 1 else 0.0
+        relief = _LIABILITY if self.counts[self.seat][colour] == _LOSS - 1 else 0.0
         return chance * win + (1 - chance) * lose - spend + relief
 
     def chance_to_win(self, trick: tuple[int, ...]) -> float:
@@ -168,8 +171,8 @@ class _Table:
             return 1.0
         free = 1 - self.beaters(trick) / self.unseen_total
         chance = 1.0
-        for seat in self.later:
-            chance *= 1 - _RESOLVE * (1 - free ** self.view.hand_sizes[seat])
+        for size in self.later_sizes:
+            chance *= 1 - _RESOLVE * (1 - free**size)
         return chance
 
     def beaters(self, trick: tuple[int, ...]) -> int:
@@ -226,12 +229,12 @@ def _worth(held: int, near: int, colours: int) -> float:
 
 def _is_held(count: int) -> int:
     """1 if a colour held ``count`` times counts in the collection (not lost), else 0."""
-    return 1 if 0 < count < LOSS_THRESHOLD else 0
+    return 1 if 0 < count < _LOSS else 0
 
 
 def _is_near_loss(count: int) -> int:
     """1 if a colour held ``count`` times is one card from a loss, else 0."""
-    return 1 if count == LOSS_THRESHOLD - 1 else 0
+    return 1 if count == _LOSS - 1 else 0
 
 
 def _held(counts: list[int]) -> int:
