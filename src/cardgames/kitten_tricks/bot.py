@@ -147,10 +147,12 @@ class _Table:
         """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
         colour = colour_of(card)
         chance = self.chance_to_win((*self.trick, card))
-        mine = self.mine_after  # my collection if I take the trick: with ``card`` too
-        mine[colour] += 1
-        win = _value(mine) + self.later_gain(mine) - self.mine_value
-        mine[colour] -= 1
+        win = 0.0  # what taking the trick is worth: not needed when it cannot be taken
+        if chance > 0:
+            mine = self.mine_after  # my collection if I take the trick: with ``card`` too
+            mine[colour] += 1
+            win = _value(mine) + self.later_gain(mine) - self.mine_value
+            mine[colour] -= 1
         lose = 0.0
         if self.holder >= 0:
             theirs = self.holder_after
