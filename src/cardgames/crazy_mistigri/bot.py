@@ -195,13 +195,13 @@ def _pair_worth(  # noqa: PLR0917 - one decision's private helper
     ``partners`` is `_partners_in(hand)`; ``pile_load`` the worth of a 5+5's pile cards handed
     to opponents; ``pile_low`` the lowest value on the discard pile, or 3 if none is lower.
     """
-    rest = _without(hand, a, b)
     worth = float(_VALUE[a] + _VALUE[b])
-    if not rest:
+    if len(hand) == 2:  # noqa: PLR2004 - the pair is the whole hand
         return worth + _LEAVE
     value = _VALUE[a]
     if value != _VALUE[b]:
         return worth
+    rest = _without(hand, a, b)
     mean = sum([_VALUE[c] for c in rest]) / len(rest)
     # The worst card left: its partners in the hand, less the two thrown.
     worst = 0

@@ -31,8 +31,6 @@ __all__ = ["HeuristicBot"]
 _COLOUR: Final = {name: i for i, name in enumerate(COLOUR_NAMES)}
 _LOSS: Final[int] = LOSS_THRESHOLD
 """KT-4: a colour collected this many times is lost (the rules' threshold, read once)."""
-_CARD_INTS: Final = card_int(len(COLOUR_NAMES), 0)
-"""Every card int is below this."""
 
 # The weights of the evaluation, in "colours of my collection".
 _NEAR_LOSS: Final = 0.25  # a colour held three times: one more card and it is lost
@@ -93,27 +91,28 @@ class _Table:
         ]
         self.later_sizes: list[int] = [view.hand_sizes[seat] for seat in self.later]
         colours: int = rules.colours
-        seen = bytearray(_CARD_INTS)  # 1 for each card int this seat has seen
-        seen[_int_of(view.trump)] = 1
-        for c in self.trick:
-            seen[c] = 1
+        seen: set[int] = set(self.trick)  # the card ints this seat has seen
+        seen.add(_int_of(view.trump))
         for card in view.hand:
-            seen[_int_of(card)] = 1
+            seen.add(_int_of(card))
         self.counts: list[list[int]] = []
         for collection in view.collections:
             counts = [0] * colours
             for card in collection:
                 c = _int_of(card)
-                seen[c] = 1
+                seen.add(c)
                 counts[colour_of(c)] += 1
             self.counts.append(counts)
         self.unseen: list[list[int]] = [[] for _ in range(colours)]
         self.unseen_total = 0
         for c in _deck(colours, self.top)[1]:
-            if not seen[c]:
+            if c not in seen:
                 self.unseen[colour_of(c)].append(c)
                 self.unseen_total += 1
-        self.trick_has_trump = any(colour_of(c) == self.trump for c in self.trick)
+        self.trick_has_trump = False
+        for c in self.trick:
+            if colour_of(c) == self.trump:
+                self.trick_has_trump = True
         # My collection, and that of whoever takes the trick as it stands should my card not,
         # before and after the trick's cards so far join it.
         self.mine_value = _value(self.counts[self.seat])
@@ -189,7 +188,7 @@ class _Table:
         count = 0 if trump_played else len(self.unseen[self.trump])
         deciding = self.trump if trump_played else colour_of(trick[0])
         for other in self.unseen[deciding]:
-            at, _ = _trick_winner((*trick, other), self.trump, self.top)
+            at, _ = _trick_winner(trick + (other,), self.trump, self.top)  # noqa: RUF005 - compiled natively
             if at != mine:
                 count += 1
         return count
