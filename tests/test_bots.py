@@ -220,6 +220,25 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
 
 
+def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
+    """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
+    args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
+    args += ["--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    )
+    header = "| sampling µs | descent µs | simulation µs | backprop µs |"
+    assert header in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
+    assert len(rows) == 5
+    for row in rows:
+        cells = row.rstrip(" |").split(" | ")[4:9]
+        _iteration, *parts = (float(cell.replace(",", "")) for cell in cells)
+        assert all(part > 0 for part in parts)
+        assert parts[2] > parts[3]  # a whole simulation costs more than adding its rewards
+
+
 def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:
     """A game with no decision worth a search gets no row, and --budget stops the searches."""
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"

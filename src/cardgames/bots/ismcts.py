@@ -238,8 +238,11 @@ class ISMCTSBot:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
         world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
-        outcome = self._simulate(world, rng, deadline)
-        rewards = self._rewards(outcome, game.better_scores)
+        self._backpropagate(path, self._simulate(world, rng, deadline), game.better_scores)
+
+    def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
+        """Add one visit and its mover's reward to every node of the descent's ``path``."""
+        rewards = self._rewards(outcome, better)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
