@@ -265,7 +265,8 @@ class ISMCTSBot:
         """
         node = root
         path = [root]
-        log, sqrt, c, bias = math.log, math.sqrt, self.exploration, self.prior_weight
+        # `math.log` and `math.sqrt` by name: the compiled build calls their C functions directly.
+        c, bias = self.exploration, self.prior_weight
         observer = root.mover
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # not over
@@ -278,7 +279,11 @@ class ISMCTSBot:
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = prior if prior in untried else untried[rng.randrange(len(untried))]
+                # (`None` is compared with no action: each comparison is a Python call.)
+                if prior is not None and prior in untried:
+                    action = prior
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(mover)
                 for a in legal:
                     if a in children:
@@ -291,8 +296,10 @@ class ISMCTSBot:
             for a in legal:
                 child = children[a]
                 child.available += 1
-                score = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
-                if a == prior:
+                score = child.reward / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if prior is not None and a == prior:
                     # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
                     # preferred while it has few visits; the evidence takes over later.
                     score += bias / (1 + child.visits)
