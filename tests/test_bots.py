@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import classic_mistigri, testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
-from cardgames.bots.ismcts import MAX_ITERATIONS
+from cardgames.bots.ismcts import MAX_ITERATIONS, check_setting
 from cardgames.classic_mistigri import Card, scenario
 from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError
@@ -118,6 +118,20 @@ def test_ismcts_checks_its_budget() -> None:
         "prior_weight=3.0, search_opponents=True, margin_weight=0.85)"
     )
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
+
+
+def test_ismcts_settings_come_back_in_their_own_type_in_either_build() -> None:
+    """`check_setting` gives `iterations` as an int, the others as floats, with the same message."""
+    assert type(check_setting("iterations", 200)) is int
+    assert type(check_setting("exploration", 1)) is float
+    assert check_setting("exploration", 0.7) == 0.7
+    with pytest.raises(InvalidSetupError, match=r"at most 1,000, got 1001$"):
+        check_setting("iterations", 1001)
+    for bad in (True, 10**30, 2.5, float("nan"), "7"):
+        with pytest.raises(InvalidSetupError, match="iterations must be a positive int"):
+            check_setting("iterations", bad)
+    with pytest.raises(InvalidSetupError, match=r"exploration must be a number in 0\.\.10"):
+        check_setting("exploration", 10**400)
 
 
 def test_sample_world_refuses_foreign_views_and_rngs() -> None:

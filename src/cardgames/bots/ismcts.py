@@ -71,8 +71,10 @@ exploration constant that drowns every reward).
 """
 
 
-def check_setting(name: str, value: object) -> float:
+def check_setting(name: str, value: object) -> int | float:
     """Return the numeric setting `name` if it is a number within `BOUNDS[name]`.
+
+    `iterations` comes back as the `int` it is, every other setting as a `float`.
 
     Raises:
         InvalidSetupError: not a number (a bool is not one), not an int for `iterations`, or
@@ -81,8 +83,9 @@ def check_setting(name: str, value: object) -> float:
     low, high = BOUNDS[name]
     integral = name == "iterations"
     # An int and a float are checked apart: the compiled build gives each its own native
-    # type, where a union of the two would be narrowed to one. An int is compared with the
-    # bounds rounded inwards, so a huge int never meets float().
+    # type, where a union of the two would be narrowed to one (and reads the bounds as
+    # floats). An int is compared with the bounds rounded inwards, so a huge int never meets
+    # float().
     if not isinstance(value, bool):
         if isinstance(value, int):
             if math.ceil(low) <= value <= math.floor(high):
@@ -90,7 +93,7 @@ def check_setting(name: str, value: object) -> float:
         elif isinstance(value, float) and not integral and low <= value <= high:
             return value
     if integral:
-        wanted = f"a positive int, at most {high:,}"
+        wanted = f"a positive int, at most {int(high):,}"
     elif name == "seconds":
         wanted = f"positive, at most {high:g} (or left out)"
     else:
@@ -184,12 +187,14 @@ class ISMCTSBot:
                 that is not a bool.
         """
         self.iterations = int(check_setting("iterations", iterations))
-        self.seconds = None if seconds is None else check_setting("seconds", seconds)
-        self.exploration = check_setting("exploration", exploration)
+        self.seconds: float | None = (
+            None if seconds is None else float(check_setting("seconds", seconds))
+        )
+        self.exploration = float(check_setting("exploration", exploration))
         self.playout = playout
-        self.prior_weight = check_setting("prior_weight", prior_weight)
+        self.prior_weight = float(check_setting("prior_weight", prior_weight))
         self.search_opponents = _check_flag("search_opponents", search_opponents)
-        self.margin_weight = check_setting("margin_weight", margin_weight)
+        self.margin_weight = float(check_setting("margin_weight", margin_weight))
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
