@@ -167,18 +167,24 @@ class ISMCTSBot:
     Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
+    # The settings are typed `object` and checked here: compiled, a parameter typed `int` or
+    # `float` would refuse a value of another type with a bare TypeError before the check
+    # could say what the setting must be (the Performance page: untrusted input).
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: object = 200,
         *,
-        seconds: float | None = None,
-        exploration: float = 0.7,
+        seconds: object = None,
+        exploration: object = 0.7,
         playout: Bot | None = None,
-        prior_weight: float = 3.0,
-        search_opponents: bool = True,
-        margin_weight: float = MARGIN_WEIGHT,
+        prior_weight: object = 3.0,
+        search_opponents: object = True,
+        margin_weight: object = MARGIN_WEIGHT,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring).
+
+        `iterations` is an `int`, `search_opponents` a `bool`, the others numbers (`seconds`
+        may be ``None``); each is checked at run time.
 
         Raises:
             InvalidSetupError: a numeric setting outside its
