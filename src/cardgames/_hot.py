@@ -84,13 +84,7 @@ def playout(
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
     steps._items = None  # noqa: SLF001
-    world = _new(type(state))
-    world._rules = state._rules  # noqa: SLF001
-    world._players = state._players  # noqa: SLF001
-    world._seed = state._seed  # noqa: SLF001
-    world._key = state._key  # noqa: SLF001
-    world._setup = state._setup  # noqa: SLF001
-    world._pos = state._pos  # noqa: SLF001
+    world = scratch(state)
     world._log = steps  # noqa: SLF001
     world._legal = None  # noqa: SLF001
     played = 0

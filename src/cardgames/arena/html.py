@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from cardgames.arena.report import Estimate
+from cardgames.arena.report import Estimate, words_in
 from cardgames.arena.variants import VariantComparison
 from cardgames.errors import InvalidSetupError
 
@@ -85,15 +85,8 @@ _PLOT_WORDS: dict[str, dict[str, str]] = {
 
 
 def _plot_words(lang: str) -> dict[str, str]:
-    """The plots' words in `lang`.
-
-    Raises:
-        InvalidSetupError: `lang` is not `"en"` or `"fr"`.
-    """
-    if lang not in _PLOT_WORDS:
-        msg = f"the plots speak en or fr, not {lang!r} / les graphiques parlent en ou fr"
-        raise InvalidSetupError(msg)
-    return _PLOT_WORDS[lang]
+    """The plots' words in `lang` (see `words_in`)."""
+    return words_in(_PLOT_WORDS, lang)
 
 
 def _seat_plot(comparison: VariantComparison, lang: str = "en") -> str:
@@ -311,10 +304,7 @@ def render_html(comparison: VariantComparison, command: str | None = None, lang:
     Raises:
         InvalidSetupError: `lang` is not `"en"` or `"fr"`, or matplotlib is missing.
     """
-    if lang not in _TEXT:
-        msg = f"the HTML report speaks en or fr, not {lang!r}"
-        raise InvalidSetupError(msg)
-    words = _TEXT[lang]
+    words = words_in(_TEXT, lang)
     esc = html.escape
     first = comparison.variants[0]
     others = comparison.variants[1:]

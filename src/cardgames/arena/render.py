@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from cardgames.arena.report import Report, _words
+from cardgames.arena.report import Report, words_in
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["plot"]
@@ -89,8 +89,7 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def _figure(report: Report, lang: str = "en") -> Any:  # noqa: ANN401 - a matplotlib Figure
     """The figure of `plot`, not yet saved."""
-    _words(lang)  # checks the language before matplotlib is imported
-    said = _WORDS[lang]
+    said = words_in(_WORDS, lang)  # checks the language before matplotlib is imported
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415 - an optional extra
     except ImportError:

@@ -411,16 +411,21 @@ their names, which are their ids in the JSON, with what they measure in French b
 _EXECUTORS_FR = {"this process": "ce processus"}
 
 
-def _words(lang: str) -> dict[str, str]:
-    """The words of a report's table in `lang`.
+def words_in(words: Mapping[str, dict[str, str]], lang: str) -> dict[str, str]:
+    """The entry of `words` (words by language) for `lang`: every arena text says its words so.
 
     Raises:
         InvalidSetupError: `lang` is not one of `LANGUAGES`.
     """
-    if lang not in _WORDS:
-        msg = f"a report reads in en or fr, not {lang!r} / un rapport se lit en en ou fr"
+    if lang not in words:
+        msg = f"the bench speaks en or fr, not {lang!r} / le banc d’essai parle en ou fr"
         raise InvalidSetupError(msg)
-    return _WORDS[lang]
+    return words[lang]
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The words of a report's table in `lang` (see `words_in`)."""
+    return words_in(_WORDS, lang)
 
 
 def _thousands(text: str, lang: str) -> str:

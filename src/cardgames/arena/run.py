@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from cardgames.arena.plan import _Plan, _play_chunk, _Played
-from cardgames.arena.report import Mode, Report, _words
+from cardgames.arena.report import Mode, Report, words_in
 from cardgames.arena.tally import Tally
 from cardgames.errors import InvalidSetupError
 
@@ -143,8 +143,7 @@ def _progress_words(lang: str) -> dict[str, str]:
     Raises:
         InvalidSetupError: `lang` is not `"en"` or `"fr"`.
     """
-    _words(lang)  # checks the language
-    return _WORDS[lang]
+    return words_in(_WORDS, lang)
 
 
 class _PlainProgress:

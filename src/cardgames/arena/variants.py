@@ -33,8 +33,8 @@ from cardgames.arena.report import (
     Report,
     _finite,
     _rows,
-    _words,
     statistics_rows,
+    words_in,
 )
 from cardgames.arena.rulebook import changed_options, parse_options
 from cardgames.arena.run import (
@@ -168,8 +168,7 @@ class VariantComparison:
         Raises:
             InvalidSetupError: another `lang`.
         """
-        _words(lang)  # checks the language
-        said = _WORDS[lang]
+        said = words_in(_WORDS, lang)
         first = self.variants[0]
         lines = [
             said["settings"].format(
