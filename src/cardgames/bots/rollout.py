@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from cardgames.bots import Bot
     from cardgames.engine import Game
 
-__all__ = ["HORIZONS", "ROLLOUT_BOUNDS", "RolloutBot"]
+__all__ = ["HORIZONS", "ROLLOUT_BOUNDS", "RolloutBot", "check_setting"]
 
 HORIZONS = ("round", "match")
 """Where a rollout stops: at the end of the round it started in, or of the whole match."""
@@ -53,8 +53,13 @@ ROLLOUT_BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
 """The inclusive range of each numeric setting of `RolloutBot` (`samples` is an `int`)."""
 
 
-def _check(name: str, value: object) -> float:
-    """Return the numeric setting `name` if it lies within `ROLLOUT_BOUNDS[name]`."""
+def check_setting(name: str, value: object) -> float:
+    """Return the numeric setting `name` if it lies within `ROLLOUT_BOUNDS[name]`.
+
+    Raises:
+        InvalidSetupError: not a number (a bool is not one), not an int for `samples`, or out
+            of its bounds (`nan` and infinities included).
+    """
     low, high = ROLLOUT_BOUNDS[name]
     integral = name == "samples"
     kind = int if integral else int | float
@@ -63,6 +68,13 @@ def _check(name: str, value: object) -> float:
         msg = f"rollout option {name} must be {wanted} in {low:g}..{high:g}, got {value!r}"
         raise InvalidSetupError(msg[:200])
     return value if integral else float(value)
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        msg = f"rollout option {name} must be True or False, got {value!r}"
+        raise InvalidSetupError(msg[:200])
+    return value
 
 
 class RolloutBot:
@@ -103,18 +115,15 @@ class RolloutBot:
         policy: Bot | None = None,
     ) -> None:
         """Check and keep the settings (see the class docstring)."""
-        self.samples = int(_check("samples", samples))
-        self.seconds = None if seconds is None else _check("seconds", seconds)
+        self.samples = int(check_setting("samples", samples))
+        self.seconds = None if seconds is None else check_setting("seconds", seconds)
         if horizon not in HORIZONS:
             msg = f"rollout horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}"
             raise InvalidSetupError(msg[:200])
         self.horizon = horizon
-        self.margin_weight = _check("margin_weight", margin_weight)
-        self.confidence = _check("confidence", confidence)
-        if not isinstance(halving, bool):
-            msg = f"rollout option halving must be True or False, got {halving!r}"
-            raise InvalidSetupError(msg[:200])
-        self.halving = halving
+        self.margin_weight = check_setting("margin_weight", margin_weight)
+        self.confidence = check_setting("confidence", confidence)
+        self.halving = _check_flag("halving", halving)
         self.policy = policy
         self._policies: dict[str, Bot] = {}
 
@@ -151,7 +160,15 @@ class RolloutBot:
         for worlds in self._stages(len(legal)):
             try:
                 for _ in range(worlds):
-                    self._sample(game, view, policy, running, values, rng, deadline)
+                    self._sample(
+                        game,
+                        view,
+                        policy,
+                        running=running,
+                        values=values,
+                        rng=rng,
+                        deadline=deadline,
+                    )
             except _OutOfTime:
                 break
             if self.halving:
@@ -180,6 +197,7 @@ class RolloutBot:
         game: Game[Any],
         view: View,
         policy: Bot,
+        *,
         running: list[Action],
         values: dict[Action, list[float]],
         rng: random.Random,
@@ -189,8 +207,9 @@ class RolloutBot:
         world = game.sample_world(view, rng)
         seed = rng.getrandbits(64)
         seat = view.seat
+        # The same rollout randomness for every action: search needs replay, not secrecy.
         results = [
-            self._rollout(world.apply(action), policy, random.Random(seed), deadline)[seat]
+            self._rollout(world.apply(action), policy, random.Random(seed), deadline)[seat]  # noqa: S311
             for action in running
         ]
         # Only a whole world counts, so that every action keeps the same worlds.
