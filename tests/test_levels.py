@@ -34,7 +34,7 @@ def test_hard_is_the_rollout_bot_with_a_time_budget() -> None:
     assert isinstance(bot, RolloutBot)
     assert bot.seconds is not None
     assert bot.seconds < 1
-    assert bot.samples == 16
+    assert (bot.samples, bot.confidence) == (16, 2.0)
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
@@ -53,7 +53,7 @@ def test_hard_chooses_a_legal_move(slug: str) -> None:
     """`hard` (with a small sample budget here) answers with a legal move in every game."""
     game = cardgames.get_game(slug)
     state = game.new(game.min_players, seed=4)
-    bot = BotSpec.parse(LEVELS["hard"].replace("samples=16", "samples=2")).build(slug)
+    bot = BotSpec.parse(LEVELS["hard"] + ":samples=2").build(slug)
     view = state.view(state.to_move)
     assert bot.choose(view, random.Random(1)) in view.legal_actions
 

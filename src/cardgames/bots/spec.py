@@ -54,8 +54,8 @@ then depend on the machine and its load; iterations alone keep them reproducible
 """
 
 ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
-    "samples": 32,
-    "confidence": 1.0,
+    "samples": 16,
+    "confidence": 2.0,
     "horizon": "round",
     "halving": True,
     "margin_weight": 0.85,
@@ -64,6 +64,7 @@ ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
 
 Each can be changed in the spec, as in `rollout:samples=64:confidence=2`, within its bounds
 ([`ROLLOUT_BOUNDS`][cardgames.bots.rollout.ROLLOUT_BOUNDS]; `horizon` is `round` or `match`);
+the defaults are the `hard` level's settings but its time budget.
 a spec may add a time budget, `seconds` (0.001 to 60, none by default), with the same
 trade-off as for `ismcts`: an answer in time, but choices that depend on the machine.
 """
@@ -210,7 +211,7 @@ class BotSpec:
     (the easy level), `ismcts` (`ISMCTSBot` with
     [`ISMCTS_DEFAULTS`][cardgames.bots.spec.ISMCTS_DEFAULTS], each of which the spec can
     change: `ismcts:iterations=50:playout=random`) and `rollout` (`RolloutBot` with
-    [`ROLLOUT_DEFAULTS`][cardgames.bots.spec.ROLLOUT_DEFAULTS]: `rollout:samples=16`).
+    [`ROLLOUT_DEFAULTS`][cardgames.bots.spec.ROLLOUT_DEFAULTS]: `rollout:samples=8`).
 
     Examples:
         >>> BotSpec.parse("ismcts:iterations=50")
