@@ -87,7 +87,7 @@ def test_rules_command_speaks_french(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["rules", "kitten-tricks", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "options de règles" in out
-    assert "ce qu'elle change" in out
+    assert "ce qu’elle change" in out
     assert "la limite de manches" in out
 
 
@@ -550,7 +550,7 @@ def test_html_report_speaks_french(tmp_path: Path) -> None:
     assert '<html lang="fr">' in page
     assert "Statistiques" in page
     assert "b moins a (IC apparié à 95 %)" in page
-    assert "les tours d&#x27;une manche jusqu&#x27;au coup frappé" in page
+    assert "les tours d’une manche jusqu’au coup frappé" in page
     with pytest.raises(InvalidSetupError, match="en or fr"):
         write_html(compare("crazy-animals", {"a": ""}, ["random"], 1, players=3, workers=0),
                    tmp_path / "x.html", lang="de")  # fmt: skip

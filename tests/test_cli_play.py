@@ -274,6 +274,19 @@ def test_demo_narrates_a_seeded_match_the_same_way_twice() -> None:
     assert "La partie est terminée" in first.stdout
 
 
+def test_demo_wraps_its_narration_on_a_terminal_and_not_in_a_pipe() -> None:
+    """On a 50-column terminal no demo line is wider than 49; piped, each event is one line."""
+    args = ["demo", "crazy-mistigri", "--seed", "1"]
+    status, shown = _drive(args, lambda _news: b"\n", columns=50)
+    piped = _cardgames(*args)
+    assert status == 0
+    assert max(len(line) for line in shown.splitlines()) <= 49
+    dealt = next(line for line in piped.stdout.splitlines() if line.startswith("Ana is dealt"))
+    assert len(dealt) > 50
+    assert any(line.startswith("  ") for line in shown.splitlines())  # the hanging indent
+    assert " ".join(shown.split()) == " ".join(piped.stdout.split())
+
+
 def test_the_french_session_on_the_crazy_mistigri_page_is_what_the_command_prints() -> None:
     """The docs' terminal session replays exactly: same command, same keys, same screens."""
     page = Path(__file__).resolve().parent.parent / "docs" / "games" / "crazy-mistigri.md"
@@ -470,7 +483,7 @@ def test_the_memory_aid_is_announced_and_keeps_the_remembered_cards() -> None:
 
 def test_french_punctuation_never_starts_a_wrapped_line() -> None:
     """Wrapped text keeps « ; », « : », « ! », « ? » and « » » with the word before them."""
-    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+    from cardgames.cli._wrap import wrapped as _wrapped  # noqa: PLC0415 - a helper
 
     text = "mot " * 15 + "fin de la manche ; vous ne rejouez pas : « jamais » ! " * 3
     for width_test in range(10):
@@ -508,7 +521,7 @@ def test_wrapped_lines_hang_and_keep_cards_and_french_spaces_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Next lines hang under a list item's text; « 5 rouge », « 3 + 3 », « : » never split."""
-    from cardgames.cli.play import _wrapped  # noqa: PLC0415 - a helper of the command
+    from cardgames.cli._wrap import wrapped as _wrapped  # noqa: PLC0415 - a helper
 
     monkeypatch.setenv("COLUMNS", "41")
     item = _wrapped("défausser le 5 rouge et le 5 jaune (5 + 5) : " * 4, "  12. ", "")
@@ -664,6 +677,37 @@ def test_choices_naming_one_card_several_times_follow_the_hands_order() -> None:
     assert len(ordered) == len(actions)
     assert [action.card for action in ordered] == [c for c in shown_hand for _ in (1, 2)]
     assert [action.to for action in ordered] == [1, 2] * 3
+
+
+def test_many_gifts_are_asked_as_the_card_then_the_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sixteen ways to give a card come as two short lists: which card, then to whom."""
+    from cardgames.cli.play import _Screen  # noqa: PLC0415 - a helper of the command
+    from cardgames.crazy_mistigri import GiveCard  # noqa: PLC0415
+    from cardgames.table import Table  # noqa: PLC0415
+
+    table = Table.new("crazy-mistigri", players=3, seed=1)
+    rng = random.Random(1)
+    for _ in range(4):  # seed 1: the fifth decision gives one of 8 cards to one of 2 players
+        seat = table.to_move
+        assert seat is not None
+        table.act(seat, rng.choice(table.view(seat).legal_actions))
+    seat = table.to_move
+    assert seat is not None
+    legal = table.view(seat).legal_actions
+    assert len(legal) == 16
+    assert all(isinstance(action, GiveCard) for action in legal)
+    screen = _Screen(table.game, ["Ana", "Ben", "Chloé"], "fr", hot_seat=False)
+    typed = iter(["3", "2"])
+    screen._read = lambda _prompt: next(typed)
+    action = screen.ask(table, seat)
+    shown = capsys.readouterr().out
+    assert "Quelle carte ?" in shown
+    assert "   8. " not in shown.split("Vos choix :")[1]  # the second list: two players
+    assert isinstance(action, GiveCard)
+    assert action in legal
+    assert action.to == [to for to in range(3) if to != seat][1]
 
 
 def test_the_welcome_lists_three_bots_as_a_sentence() -> None:

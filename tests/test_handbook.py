@@ -279,6 +279,17 @@ def test_changed_options_change_their_lines() -> None:
     assert "plus de paires" in most[1]
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_the_first_player_is_named_when_the_names_are_given(game: Game[Any]) -> None:
+    """With the table's names, the first player's line names them, not a seat number."""
+    names = ["Ana", "Ben", "Chloé"]
+    for language, word in (("en", "player"), ("fr", "joueur")):
+        lines = handbook.options_text(game, game.Rules(first_player=1), language, names=names)
+        first = next(line for line in lines if "Ben" in line)
+        assert word not in first
+        assert not any("Ana" in line or "Chloé" in line for line in lines)
+
+
 def test_options_text_refuses_another_games_rules() -> None:
     """Rules options of another game are a TypeError."""
     with pytest.raises(TypeError, match="not Kitten tricks rules options"):
@@ -346,3 +357,18 @@ def test_the_french_two_way_effects_say_au_choix_in_one_tense() -> None:
         assert told.startswith(f"{value} + {value} : ensuite, au choix, vous ")
         assert "inversez le sens du jeu" in told
         assert "échangerez" not in told
+
+
+# -- one_round ---------------------------------------------------------------------------------
+
+
+def test_a_match_is_one_round_only_when_its_options_say_so() -> None:
+    """Classic Mistigri and options capped at one round are single rounds; others are not."""
+    assert handbook.one_round(classic_mistigri.Rules())
+    assert handbook.one_round(kitten_tricks.Rules(max_rounds=1))
+    assert handbook.one_round(crazy_animals.Rules(rounds=1))
+    assert handbook.one_round(crazy_mistigri.Rules(rounds=1, max_rounds=1))
+    assert not handbook.one_round(crazy_mistigri.Rules(rounds=1, max_rounds=3))
+    assert not handbook.one_round(crazy_mistigri.Rules())
+    assert not handbook.one_round(kitten_tricks.Rules())
+    assert not handbook.one_round(crazy_animals.Rules())

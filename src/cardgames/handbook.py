@@ -10,7 +10,9 @@ for any game that registers the part ``"handbook"`` (each built-in game does):
 - [`explain`][cardgames.handbook.explain]: one sentence on what choosing an action does, for
   the choices that set off an effect (`None` for a plain move);
 - [`options_text`][cardgames.handbook.options_text]: the rules options of a table, one line each;
-- [`score_sheet`][cardgames.handbook.score_sheet]: the score sheet, one row per round.
+- [`score_sheet`][cardgames.handbook.score_sheet]: the score sheet, one row per round;
+- [`one_round`][cardgames.handbook.one_round]: whether a table's match is a single round (no
+  round number to show, one row on the score sheet).
 
 The rules are written in the project's own words from each game's page of this documentation;
 the game's page, clause by clause, stays the reference.
@@ -50,6 +52,7 @@ __all__ = [
     "Section",
     "arranged",
     "explain",
+    "one_round",
     "options_text",
     "rules",
     "score_sheet",
@@ -113,7 +116,7 @@ class _Part(Protocol):
 
     def explain(self, action: Any, language: str) -> str | None: ...  # noqa: ANN401
 
-    def options(self, rules: Any, language: str) -> Sequence[str]: ...  # noqa: ANN401
+    def options(self, rules: Any, language: str, first: str) -> Sequence[str]: ...  # noqa: ANN401
 
     def rows(self, events: Sequence[Any]) -> Sequence[tuple[int, ...]]: ...
 
@@ -191,8 +194,17 @@ def explain(game: Game[Any] | str, action: Action, language: str) -> str | None:
     return _part(game).explain(action, language)
 
 
-def options_text(game: Game[Any] | str, rules: object, language: str) -> tuple[str, ...]:
+def options_text(
+    game: Game[Any] | str,
+    rules: object,
+    language: str,
+    *,
+    names: Sequence[str] | None = None,
+) -> tuple[str, ...]:
     """Return the rules options `rules` of a table of `game`, one line each, in `language`.
+
+    The first player is named from `names` (the players' names by seat) when given, else
+    counted from 1 (« joueur 2 », "player 2").
 
     Raises:
         UnknownGameError: `game` is a slug that names no game.
@@ -205,7 +217,34 @@ def options_text(game: Game[Any] | str, rules: object, language: str) -> tuple[s
         msg = f"not {game.title} rules options: {rules!r}"
         raise TypeError(msg)
     _check_language(language)
-    return tuple(_part(game).options(rules, language))
+    seat: int = rules.first_player
+    first = names[seat] if names is not None else _PLAYER[language].format(number=seat + 1)
+    return tuple(_part(game).options(rules, language, first))
+
+
+def one_round(rules: object) -> bool:
+    """Whether a match under these rules options is always a single round.
+
+    It is when the options set no round count at all (Classic Mistigri), or cap the match at
+    one round (`max_rounds`, else `rounds`, equal to 1). A count that depends on the players
+    (Crazy Animals' `rounds=None`) is never one.
+
+    Examples:
+        >>> from cardgames import classic_mistigri, crazy_animals, crazy_mistigri
+        >>> one_round(classic_mistigri.Rules()), one_round(crazy_animals.Rules())
+        (True, False)
+        >>> one_round(crazy_mistigri.Rules(rounds=1, max_rounds=1))
+        True
+    """
+    if hasattr(rules, "max_rounds"):
+        return bool(rules.max_rounds == 1)
+    if hasattr(rules, "rounds"):
+        return bool(rules.rounds == 1)
+    return True
+
+
+_PLAYER = {"en": "player {number}", "fr": "joueur {number}"}
+"""A seat named by its number, counted from 1, where no name is given."""
 
 
 def score_sheet(game: Game[Any] | str, events: Sequence[Event]) -> ScoreSheet:

@@ -385,3 +385,25 @@ def test_ismcts_plays_crazy_animals_deterministically() -> None:
     action = bot.choose(view, random.Random(2))
     assert action in view.legal_actions
     assert bot.choose(view, random.Random(2)) == action
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_choose_remembering_equals_choose_on_a_view_with_that_memory(seed: int) -> None:
+    """`choose_remembering` answers, and draws, as `choose` on the view holding that memory."""
+    import attrs  # noqa: PLC0415 - only this test builds views by hand
+
+    bot = HeuristicBot()
+    forget = random.Random(seed)
+    state = ca.GAME.new(3, seed=seed)
+    steps = 0
+    while not state.is_over and steps < 200:
+        view = state.view(state.to_move)
+        hazy = tuple(
+            tuple(None if forget.random() < 0.5 else card for card in row) for row in view.knowledge
+        )
+        first, second = random.Random(steps), random.Random(steps)
+        chosen = bot.choose_remembering(view, hazy, first)
+        assert chosen == bot.choose(attrs.evolve(view, knowledge=hazy), second)
+        assert first.getstate() == second.getstate()
+        state = state.apply(bot.choose(view, random.Random(steps)))
+        steps += 1

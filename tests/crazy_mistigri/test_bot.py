@@ -307,3 +307,14 @@ def test_ismcts_plays_crazy_mistigri_legally_and_deterministically() -> None:
     first = bot.choose(view, random.Random(9))
     assert first in view.legal_actions
     assert bot.choose(view, random.Random(9)) == first
+
+
+def test_the_bot_reads_each_card_s_id_as_the_cards_module_does() -> None:
+    """The bot's own card id (native in the compiled build) is `_card_id` for every card."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helper
+    from cardgames.crazy_mistigri.cards import _CARD, _card_id  # noqa: PLC0415
+
+    every = [one for one in _CARD if one is not None]
+    assert len(every) == 82  # 81 cats and the Mistigri
+    for one in every:
+        assert bot._id(one) == _card_id(one.value, one.colour)

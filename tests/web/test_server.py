@@ -405,19 +405,22 @@ def test_the_memory_aid_is_asked_on_the_form_and_told_to_every_seat(server: Serv
 
 
 @pytest.mark.parametrize(
-    ("slug", "language", "expected"),
+    ("slug", "language", "options", "expected"),
     [
-        ("classic-mistigri", "fr", ""),
-        ("crazy-mistigri", "fr", "Manche 1"),
-        ("kitten-tricks", "en", "Round 1"),
-        ("crazy-animals", "en", "Round 1"),
+        ("classic-mistigri", "fr", {}, ""),
+        ("crazy-mistigri", "fr", {}, "Manche 1"),
+        ("crazy-mistigri", "fr", {"rounds": 1, "max_rounds": 1}, ""),
+        ("kitten-tricks", "en", {}, "Round 1"),
+        ("kitten-tricks", "en", {"max_rounds": 1}, ""),
+        ("crazy-animals", "en", {}, "Round 1"),
     ],
 )
-def test_the_header_names_the_round_only_in_a_game_of_several(
-    slug: str, language: str, expected: str
+def test_the_header_names_the_round_only_in_a_match_of_several(
+    slug: str, language: str, options: dict[str, int], expected: str
 ) -> None:
-    """Classic Mistigri's match is one round: its page names no round; the others say which."""
-    table = Table.new(slug, players=3, bots={1: "random", 2: "random"}, seed=2)
+    """A one-round match (Classic Mistigri, or options of one round) names no round."""
+    rules = cardgames.get_game(slug).Rules(**options)
+    table = Table.new(slug, players=3, bots={1: "random", 2: "random"}, seed=2, rules=rules)
     page = Presenter(table, language).message(0, since=0)["page"]
     assert page["round"] == expected
 

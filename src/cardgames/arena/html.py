@@ -57,15 +57,55 @@ def _wrap(label: str, width: int = 24) -> str:
     return "\n".join(textwrap.wrap(label, width)) or label
 
 
-def _seat_plot(comparison: VariantComparison) -> str:
+_PLOT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "fair share": "fair share",
+        "seat": "seat {seat}",
+        "win share": "win share (95% interval)",
+        "by seat": "win share by seat",
+        "difference": "difference from {first}, % of its value (paired 95% interval)",
+        "changes": "what each variant changes",
+        "per round": "decisions per round",
+        "at most": "share of rounds at most this long",
+        "lengths": "round length (cumulative distribution)",
+    },
+    "fr": {
+        "fair share": "part équitable",
+        "seat": "place {seat_from_1}",
+        "win share": "part des victoires (intervalle à 95 %)",
+        "by seat": "part des victoires par place",
+        "difference": "écart à {first}, en % de sa valeur (intervalle apparié à 95 %)",
+        "changes": "ce que change chaque variante",
+        "per round": "décisions par manche",
+        "at most": "part des manches de cette longueur ou moins",
+        "lengths": "longueur des manches (distribution cumulée)",
+    },
+}
+"""The words of the plots in each language (French numbers the seats from 1)."""
+
+
+def _plot_words(lang: str) -> dict[str, str]:
+    """The plots' words in `lang`.
+
+    Raises:
+        InvalidSetupError: `lang` is not `"en"` or `"fr"`.
+    """
+    if lang not in _PLOT_WORDS:
+        msg = f"the plots speak en or fr, not {lang!r} / les graphiques parlent en ou fr"
+        raise InvalidSetupError(msg)
+    return _PLOT_WORDS[lang]
+
+
+def _seat_plot(comparison: VariantComparison, lang: str = "en") -> str:
     """Each seat's win share in each variant, with its 95% interval."""
     figure = _figure_class()(figsize=(8, 3.6))
-    _seat_axes(figure.subplots(), comparison)
+    _seat_axes(figure.subplots(), comparison, lang)
     return _svg(figure)
 
 
-def _seat_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401 - matplotlib
+def _seat_axes(axes: Any, comparison: VariantComparison, lang: str = "en") -> None:  # noqa: ANN401
     """Draw each seat's win share in each variant, with its 95% interval, on `axes`."""
+    said = _plot_words(lang)
     count = len(comparison.variants)
     width = 0.8 / count
     for number, variant in enumerate(comparison.variants):
@@ -79,11 +119,12 @@ def _seat_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN40
             [item.estimate.high - item.estimate.mean for item in seats],
         ]
         axes.bar(positions, means, width=width * 0.95, yerr=errors, capsize=3, label=variant.name)
-    axes.axhline(1 / comparison.players, color="#c44e52", linestyle="--", label="fair share")
-    axes.set_xticks(range(comparison.players), [f"seat {s}" for s in range(comparison.players)])
-    axes.set_ylabel("win share (95% interval)")
+    axes.axhline(1 / comparison.players, color="#c44e52", linestyle="--", label=said["fair share"])
+    ticks = [said["seat"].format(seat=s, seat_from_1=s + 1) for s in range(comparison.players)]
+    axes.set_xticks(range(comparison.players), ticks)
+    axes.set_ylabel(said["win share"])
     axes.set_ylim(0, 1)
-    axes.set_title("win share by seat")
+    axes.set_title(said["by seat"])
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
 
 
@@ -99,16 +140,17 @@ def _difference_rows(comparison: VariantComparison) -> list[tuple[str, str, Esti
     return rows
 
 
-def _difference_plot(comparison: VariantComparison) -> str:
+def _difference_plot(comparison: VariantComparison, lang: str = "en") -> str:
     """Each statistic's paired difference from the first variant, relative to its value."""
     rows = _difference_rows(comparison)
     figure = _figure_class()(figsize=(8, 0.32 * max(len(rows), 4) + 1.2))
-    _difference_axes(figure.subplots(), comparison)
+    _difference_axes(figure.subplots(), comparison, lang)
     return _svg(figure)
 
 
-def _difference_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401
+def _difference_axes(axes: Any, comparison: VariantComparison, lang: str = "en") -> None:  # noqa: ANN401
     """Draw each statistic's paired difference from the first variant on `axes`."""
+    said = _plot_words(lang)
     first = comparison.variants[0]
     rows = _difference_rows(comparison)
     names = list(dict.fromkeys(variant for _, variant, _, _ in rows))
@@ -121,20 +163,21 @@ def _difference_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa:
     axes.set_yticks(range(len(rows)), [_wrap(f"{s} ({v})", 48) for s, v, _, _ in rows])
     axes.invert_yaxis()
     axes.axvline(0, color="#888", linewidth=1)
-    axes.set_xlabel(f"difference from {first.name}, % of its value (paired 95% interval)")
-    axes.set_title("what each variant changes")
+    axes.set_xlabel(said["difference"].format(first=first.name))
+    axes.set_title(said["changes"])
     axes.grid(axis="x", alpha=0.3)
 
 
-def _length_plot(comparison: VariantComparison) -> str:
+def _length_plot(comparison: VariantComparison, lang: str = "en") -> str:
     """The distribution of the decisions per round in each variant (cumulative)."""
     figure = _figure_class()(figsize=(8, 3.4))
-    _length_axes(figure.subplots(), comparison)
+    _length_axes(figure.subplots(), comparison, lang)
     return _svg(figure)
 
 
-def _length_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN401 - matplotlib
+def _length_axes(axes: Any, comparison: VariantComparison, lang: str = "en") -> None:  # noqa: ANN401
     """Draw the cumulative distribution of the decisions per round of each variant."""
+    said = _plot_words(lang)
     for variant in comparison.variants:
         distribution = variant.report.statistic("decisions per round").distribution
         if distribution is None or not distribution.histogram:
@@ -146,31 +189,39 @@ def _length_axes(axes: Any, comparison: VariantComparison) -> None:  # noqa: ANN
             running += n
             fractions.append(running / distribution.count)
         axes.step([values[0], *values], [0.0, *fractions], where="post", label=variant.name)
-    axes.set_xlabel("decisions per round")
-    axes.set_ylabel("share of rounds at most this long")
+    axes.set_xlabel(said["per round"])
+    axes.set_ylabel(said["at most"])
     axes.set_ylim(0, 1.02)
-    axes.set_title("round length (cumulative distribution)")
+    axes.set_title(said["lengths"])
     axes.grid(alpha=0.3)
     axes.legend(loc="lower right")
 
 
-def plot_comparison(comparison: VariantComparison, path: str | Path) -> Path:
-    """Draw a comparison's plots in one picture: PNG, or SVG if `path` ends in `.svg`.
-
-    The win share of each seat in each variant, each statistic's paired difference from the
-    first variant (when there are several) and the length of the rounds.
-
-    Raises:
-        InvalidSetupError: `matplotlib` (the `plot` extra) is not installed.
-    """
+def _comparison_figure(comparison: VariantComparison, lang: str = "en") -> Any:  # noqa: ANN401
+    """The figure of `plot_comparison`, not yet saved."""
+    _plot_words(lang)
     rows = len(_difference_rows(comparison)) if len(comparison.variants) > 1 else 0
     heights = [3.4, 0.3 * max(rows, 4) + 0.8, 3.0] if rows else [3.4, 3.0]
     figure = _figure_class()(figsize=(9, sum(heights) + 0.6), layout="constrained")
     axes = figure.subplots(len(heights), 1, height_ratios=heights)
-    _seat_axes(axes[0], comparison)
+    _seat_axes(axes[0], comparison, lang)
     if rows:
-        _difference_axes(axes[1], comparison)
-    _length_axes(axes[-1], comparison)
+        _difference_axes(axes[1], comparison, lang)
+    _length_axes(axes[-1], comparison, lang)
+    return figure
+
+
+def plot_comparison(comparison: VariantComparison, path: str | Path, lang: str = "en") -> Path:
+    """Draw a comparison's plots in one picture: PNG, or SVG if `path` ends in `.svg`.
+
+    The win share of each seat in each variant, each statistic's paired difference from the
+    first variant (when there are several) and the length of the rounds; `lang` (`"en"`, the
+    default, or `"fr"`) is the language of their titles, axes and legends.
+
+    Raises:
+        InvalidSetupError: `matplotlib` (the `plot` extra) is not installed, or another `lang`.
+    """
+    figure = _comparison_figure(comparison, lang)
     target = Path(path)
     svg = target.suffix.lower() == ".svg"
     figure.savefig(target, format="svg" if svg else "png", dpi=100, bbox_inches="tight")
@@ -244,11 +295,11 @@ _TEXT: dict[str, dict[str, str]] = {
         "ci": "{name} (IC à 95 %)",
         "minus": "{name} moins {first} (IC apparié à 95 %)",
         "plots": "Graphiques",
-        "seats": "La part des victoires de chaque place, quel qu'en soit l'occupant, avec son "
+        "seats": "La part des victoires de chaque place, quel qu’en soit l’occupant, avec son "
         "intervalle à 95 % ; le tireté est la part équitable.",
         "differences": "L'écart apparié de chaque statistique à {first}, en pourcentage de sa "
         "valeur dans {first}.",
-        "lengths": "Le nombre de décisions d'une manche, dans chaque variante.",
+        "lengths": "Le nombre de décisions d’une manche, dans chaque variante.",
     },
 }
 """The page's words in each language (the statistics' names stay their English ids)."""
@@ -315,17 +366,16 @@ def render_html(comparison: VariantComparison, command: str | None = None, lang:
         ]
         parts.append("".join(row) + "</tr>")
     parts.append(f"</table><h2>{esc(words['plots'])}</h2>")
-    parts.append(
-        f"<figure>{_seat_plot(comparison)}<figcaption>{esc(words['seats'])}</figcaption></figure>"
-    )
+    seats = _seat_plot(comparison, lang)
+    parts.append(f"<figure>{seats}<figcaption>{esc(words['seats'])}</figcaption></figure>")
     if others:
         caption = words["differences"].format(first=first.name)
         parts.append(
-            f"<figure>{_difference_plot(comparison)}<figcaption>{esc(caption)}"
+            f"<figure>{_difference_plot(comparison, lang)}<figcaption>{esc(caption)}"
             "</figcaption></figure>"
         )
     parts.append(
-        f"<figure>{_length_plot(comparison)}<figcaption>{esc(words['lengths'])}"
+        f"<figure>{_length_plot(comparison, lang)}<figcaption>{esc(words['lengths'])}"
         "</figcaption></figure>"
     )
     parts.append("</body></html>")
@@ -344,7 +394,7 @@ def write_html(
         comparison: what [`compare`][cardgames.arena.compare] returned.
         path: the file to write.
         command: the command line that made it, shown on the page.
-        lang: the page's language, `"en"` or `"fr"` (the plots' labels stay English).
+        lang: the language of the page and of its plots, `"en"` or `"fr"`.
 
     Raises:
         InvalidSetupError: `matplotlib` (the `plot` extra) is not installed, or a bad `lang`.

@@ -7,25 +7,31 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from cardgames.arena.report import Report
+from cardgames.arena.report import Report, _words
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["plot"]
 
 
-def plot(report: Report, path: str | Path) -> Path:
+def plot(report: Report, path: str | Path, lang: str = "en") -> Path:
     """Draw the win shares (with intervals) and the score distributions to a PNG file.
 
     Needs `matplotlib` (the `plot` extra); draws off-screen (Agg), whatever the backend.
+
+    Args:
+        report: what [`simulate`][cardgames.arena.simulate] or
+            [`tournament`][cardgames.arena.tournament] returned.
+        path: the PNG file to write.
+        lang: the language of the titles, axes and legends, `"en"` (the default) or `"fr"`.
 
     Returns:
         The path written.
 
     Raises:
-        InvalidSetupError: `matplotlib` is not installed.
+        InvalidSetupError: `matplotlib` is not installed, or another `lang`.
     """
     target = Path(path)
-    _figure(report).savefig(target, format="png", dpi=100, bbox_inches="tight")
+    _figure(report, lang).savefig(target, format="png", dpi=100, bbox_inches="tight")
     return target
 
 
@@ -54,8 +60,37 @@ def _value_position(low: float, high: float) -> tuple[float, str, str]:
     return low - 0.015, "right", "white"
 
 
-def _figure(report: Report) -> Any:  # noqa: ANN401 - a matplotlib Figure (an optional extra)
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "fair share": "fair share",
+        "win share": "win share (95% interval)",
+        "title": "{game}, {players} players,\n{matches} matches ({mode})",
+        "rotate": "rotate",
+        "duplicate": "duplicate",
+        "tournament": "tournament",
+        "final score": "final score",
+        "at most": "share of seats scoring at most this",
+        "scores": "score distribution (cumulative)",
+    },
+    "fr": {
+        "fair share": "part équitable",
+        "win share": "part des victoires (intervalle à 95 %)",
+        "title": "{game}, {players} joueurs,\n{matches} parties ({mode})",
+        "rotate": "rotation",
+        "duplicate": "donnes rejouées",
+        "tournament": "tournoi",
+        "final score": "score final",
+        "at most": "part des places à ce score ou moins",
+        "scores": "distribution des scores (cumulée)",
+    },
+}
+"""The words of the plot in each language (the bots keep their labels)."""
+
+
+def _figure(report: Report, lang: str = "en") -> Any:  # noqa: ANN401 - a matplotlib Figure
     """The figure of `plot`, not yet saved."""
+    _words(lang)  # checks the language before matplotlib is imported
+    said = _WORDS[lang]
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415 - an optional extra
     except ImportError:
@@ -72,14 +107,19 @@ def _figure(report: Report) -> Any:  # noqa: ANN401 - a matplotlib Figure (an op
     ]
     positions = range(len(ranking))
     shares.barh(positions, means, xerr=errors, capsize=4, color="#4c72b0")
-    shares.axvline(report.fair_share, color="#c44e52", linestyle="--", label="fair share")
+    shares.axvline(report.fair_share, color="#c44e52", linestyle="--", label=said["fair share"])
     shares.set_yticks(list(positions), labels)
     shares.invert_yaxis()
     shares.set_xlim(0, 1)
-    shares.set_xlabel("win share (95% interval)")
+    shares.set_xlabel(said["win share"])
     shares.legend(loc="lower right")
     shares.set_title(
-        f"{report.game}, {report.players} players,\n{report.matches} matches ({report.mode})"
+        said["title"].format(
+            game=report.game,
+            players=report.players,
+            matches=report.matches,
+            mode=said[report.mode],
+        )
     )
     for position, bot in zip(positions, ranking, strict=True):
         x, align, colour = _value_position(bot.share.low, bot.share.high)
@@ -90,10 +130,10 @@ def _figure(report: Report) -> Any:  # noqa: ANN401 - a matplotlib Figure (an op
         cumulative = list(itertools.accumulate(n for _, n in bot.scores.histogram))
         fractions = [n / max(bot.scores.count, 1) for n in cumulative]
         scores.step([values[0], *values], [0.0, *fractions], where="post", label=label)
-    scores.set_xlabel("final score")
-    scores.set_ylabel("share of seats scoring at most this")
+    scores.set_xlabel(said["final score"])
+    scores.set_ylabel(said["at most"])
     scores.set_ylim(0, 1.02)
-    scores.set_title("score distribution (cumulative)")
+    scores.set_title(said["scores"])
     scores.grid(alpha=0.3)
     scores.legend(loc="lower right")
     return figure

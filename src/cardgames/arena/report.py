@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -12,6 +13,7 @@ import attrs
 
 import cardgames
 from cardgames.arena.rulebook import rules_text
+from cardgames.errors import InvalidSetupError
 
 __all__ = [
     "BotResult",
@@ -298,9 +300,16 @@ class Report:
         """The report as JSON text (see [`to_dict`][cardgames.arena.Report.to_dict])."""
         return json.dumps(self.to_dict(timing=timing), indent=indent)
 
-    def table(self) -> str:
-        """A readable summary: the settings, the bots, the seats, the length and the speed."""
-        return _table(self)
+    def table(self, lang: str = "en") -> str:
+        """A readable summary: the settings, the bots, the seats, the length and the speed.
+
+        Args:
+            lang: `"en"` (the default) or `"fr"`; the figures keep their decimal point.
+
+        Raises:
+            InvalidSetupError: another `lang`.
+        """
+        return _table(self, lang)
 
 
 def _finite(estimate: dict[str, Any]) -> dict[str, Any]:
@@ -323,12 +332,123 @@ def _negate(estimate: Estimate) -> Estimate:
 
 # -- the report as text ------------------------------------------------------------------------
 
+LANGUAGES = ("en", "fr")
+"""The languages a report reads in: its tables, its plots and the commands' lines."""
 
-def _rules_text(slug: str, rules: object) -> str:
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "rotate": "the lineup rotated over the seats, one deal per match",
+        "duplicate": "duplicate: {deals} deals x {seatings} rotations",
+        "tournament": "tournament: {deals} deals x {seatings} seatings",
+        "settings": "{game}, {players} players, {matches} matches ({mode}), seed {seed}, {rules}",
+        "default rules": "default rules",
+        "rules": "rules: {rules}",
+        "rank": "rank",
+        "bot": "bot",
+        "win share": "win share (95% CI)",
+        "half-width": "± (CI half-width)",
+        "unpaired": "± unpaired",
+        "seat-matches": "seat-matches",
+        "score": "score (mean ± sd [min-max])",
+        "ms/decision": "ms/decision",
+        "fair share": "fair share: {share}",
+        "minus bot": "minus bot",
+        "difference": "difference (95% CI)",
+        "significant": "significant",
+        "yes": "yes",
+        "no": "no",
+        "seat": "seat",
+        "seat number": "{seat}",
+        "length": "match length (mean ± sd [min-max]): {decisions} decisions, {rounds} rounds",
+        "errors": "errors: {errors}",
+        "speed": "{matches} matches/s, {decisions} decisions/s, {seconds} s on {executor}",
+        "error sample": "  match {match} (seed {seed}): {error}",
+        "statistic": "game statistic",
+        "mean": "mean (95% CI)",
+        "observations": "observations",
+        "distribution": "distribution (mean ± sd [min-max])",
+    },
+    "fr": {
+        "rotate": "la composition tourne sur les places, une donne par partie",
+        "duplicate": "donnes rejouées : {deals} donnes x {seatings} rotations",
+        "tournament": "tournoi : {deals} donnes x {seatings} placements",
+        "settings": "{game}, {players} joueurs, {matches} parties ({mode}), graine {seed}, {rules}",
+        "default rules": "règle du livret",
+        "rules": "règle : {rules}",
+        "rank": "rang",
+        "bot": "bot",
+        "win share": "part des victoires (IC à 95 %)",
+        "half-width": "± (demi-largeur de l’IC)",
+        "unpaired": "± non apparié",
+        "seat-matches": "places-parties",
+        "score": "score (moyenne ± é.-t. [min-max])",
+        "ms/decision": "ms/décision",
+        "fair share": "part équitable : {share}",
+        "minus bot": "moins le bot",
+        "difference": "écart (IC à 95 %)",
+        "significant": "significatif",
+        "yes": "oui",
+        "no": "non",
+        "seat": "place",
+        "seat number": "{seat_from_1}",
+        "length": "durée d’une partie (moyenne ± é.-t. [min-max]) : {decisions} décisions, "
+        "{rounds} manches",
+        "errors": "erreurs : {errors}",
+        "speed": "{matches} parties/s, {decisions} décisions/s, {seconds} s sur {executor}",
+        "error sample": "  partie {match} (graine {seed}) : {error}",
+        "statistic": "statistique du jeu",
+        "mean": "moyenne (IC à 95 %)",
+        "observations": "observations",
+        "distribution": "distribution (moyenne ± é.-t. [min-max])",
+        "meaning": "ce qu’elle mesure",
+    },
+}
+"""The words of a report's table in each language. French keeps the decimal point of the
+JSON (so that a figure reads and pastes the same in both languages), groups thousands with a
+space, puts a space before a colon, and numbers the seats from 1; the game statistics keep
+their names, which are their ids in the JSON, with what they measure in French beside them."""
+
+_EXECUTORS_FR = {"this process": "ce processus"}
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The words of a report's table in `lang`.
+
+    Raises:
+        InvalidSetupError: `lang` is not one of `LANGUAGES`.
+    """
+    if lang not in _WORDS:
+        msg = f"a report reads in en or fr, not {lang!r} / un rapport se lit en en ou fr"
+        raise InvalidSetupError(msg)
+    return _WORDS[lang]
+
+
+def _thousands(text: str, lang: str) -> str:
+    """`text` (formatted with `,` between thousands) with a space between them in French."""
+    return text.replace(",", " ") if lang == "fr" else text
+
+
+def _executor_text(executor: str, lang: str) -> str:
+    if lang != "fr":
+        return executor
+    if executor in _EXECUTORS_FR:
+        return _EXECUTORS_FR[executor]
+    local = re.fullmatch(r"(\d+) local process(?:es)?", executor)
+    if local:
+        count = int(local.group(1))
+        return f"{count} processus locaux" if count > 1 else "1 processus local"
+    dask = re.fullmatch(r"a Dask cluster of (\d+) worker threads", executor)
+    if dask:
+        return f"une grappe Dask de {dask.group(1)} fils d’exécution"
+    return executor
+
+
+def _rules_text(slug: str, rules: object, lang: str = "en") -> str:
     """The rulebook's rules, or only the options that differ from them."""
+    said = _words(lang)
     if rules == cardgames.get_game(slug).Rules():
-        return "default rules"
-    return f"rules: {rules_text(slug, rules)}"
+        return said["default rules"]
+    return said["rules"].format(rules=rules_text(slug, rules))
 
 
 def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -337,24 +457,30 @@ def _rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return [line.format(*header).rstrip(), *(line.format(*row).rstrip() for row in rows)]
 
 
-def _table(report: Report) -> str:
-    mode = {
-        "rotate": "the lineup rotated over the seats, one deal per match",
-        "duplicate": f"duplicate: {report.deals} deals x {len(report.seatings)} rotations",
-        "tournament": f"tournament: {report.deals} deals x {len(report.seatings)} seatings",
-    }[report.mode]
+def _seat_text(seat: int, lang: str = "en") -> str:
+    """How seat `seat` (from 0, as in the JSON) is shown in `lang`: from 1 in French."""
+    return _words(lang)["seat number"].format(seat=seat, seat_from_1=seat + 1)
+
+
+def _table(report: Report, lang: str = "en") -> str:
+    said = _words(lang)
+    mode = said[report.mode].format(deals=report.deals, seatings=len(report.seatings))
     lines = [
-        (
-            f"{report.game}, {report.players} players, {report.matches} matches ({mode}), "
-            f"seed {report.seed}, {_rules_text(report.game, report.rules)}"
+        said["settings"].format(
+            game=report.game,
+            players=report.players,
+            matches=report.matches,
+            mode=mode,
+            seed=report.seed,
+            rules=_rules_text(report.game, report.rules, lang),
         ),
         "",
     ]
     paired = report.mode != "rotate"
-    header = ["rank", "bot", "win share (95% CI)", "± (CI half-width)"]
+    header = [said["rank"], said["bot"], said["win share"], said["half-width"]]
     if paired:
-        header += ["± unpaired"]
-    header += ["seat-matches", "score (mean ± sd [min-max])", "ms/decision"]
+        header += [said["unpaired"]]
+    header += [said["seat-matches"], said["score"], said["ms/decision"]]
     ms = dict(report.timing.ms_per_decision)
     rows = []
     for rank, bot in enumerate(report.ranking, 1):
@@ -364,54 +490,62 @@ def _table(report: Report) -> str:
         row += [str(bot.seat_matches), str(bot.scores), f"{ms.get(bot.label, 0.0):.2f}"]
         rows.append(row)
     lines += _rows(header, rows)
-    lines.append(f"fair share: {report.fair_share:.3f}")
+    lines.append(said["fair share"].format(share=f"{report.fair_share:.3f}"))
     if report.mode == "tournament" or len(report.bots) > 2:  # noqa: PLR2004 - one pair is the table
         lines.append("")
         ranked = [bot.label for bot in report.ranking]
         pairs = [
-            [c.first, c.second, str(c.difference), "yes" if c.is_significant else "no"]
+            [c.first, c.second, str(c.difference), said["yes" if c.is_significant else "no"]]
             for c in itertools.starmap(report.comparison, itertools.combinations(ranked, 2))
         ]
-        lines += _rows(["bot", "minus bot", "difference (95% CI)", "significant"], pairs)
+        lines += _rows(
+            [said["bot"], said["minus bot"], said["difference"], said["significant"]], pairs
+        )
     lines.append("")
     lines += _rows(
-        ["seat", "win share (95% CI)", "score (mean ± sd [min-max])"],
-        [[str(s.seat), str(s.share), str(s.scores)] for s in report.seats],
+        [said["seat"], said["win share"], said["score"]],
+        [[_seat_text(s.seat, lang), str(s.share), str(s.scores)] for s in report.seats],
     )
     timing = report.timing
     lines += [
         "",
-        (
-            f"match length (mean ± sd [min-max]): {report.decisions} decisions, "
-            f"{report.rounds} rounds"
-        ),
-        f"errors: {report.errors}",
-        (
-            f"{timing.matches_per_second:,.1f} matches/s, {timing.decisions_per_second:,.0f} "
-            f"decisions/s, {timing.wall_seconds:.1f} s on {timing.executor}"
+        said["length"].format(decisions=report.decisions, rounds=report.rounds),
+        said["errors"].format(errors=report.errors),
+        said["speed"].format(
+            matches=_thousands(f"{timing.matches_per_second:,.1f}", lang),
+            decisions=_thousands(f"{timing.decisions_per_second:,.0f}", lang),
+            seconds=f"{timing.wall_seconds:.1f}",
+            executor=_executor_text(timing.executor, lang),
         ),
     ]
-    lines += [f"  match {e.match} (seed {e.seed}): {e.error}" for e in report.error_samples]
+    lines += [
+        said["error sample"].format(match=e.match, seed=e.seed, error=e.error)
+        for e in report.error_samples
+    ]
     if report.statistics:
-        lines += ["", *statistics_rows(report.statistics)]
+        lines += ["", *statistics_rows(report.statistics, lang)]
     return "\n".join(lines)
 
 
-def statistics_rows(statistics: Sequence[StatisticResult]) -> list[str]:
-    """The game statistics as aligned rows: mean with 95% interval, then the distribution."""
+def statistics_rows(statistics: Sequence[StatisticResult], lang: str = "en") -> list[str]:
+    """The game statistics as aligned rows: mean with 95% interval, then the distribution.
+
+    In French a last column says what each statistic measures (its name is its id).
+    """
+    said = _words(lang)
+    french = lang == "fr"
     rows = [
         [
             item.name,
             _estimate_text(item.estimate),
             str(item.observations),
             "" if item.distribution is None else str(item.distribution),
+            *([item.meaning_fr or item.meaning] if french else []),
         ]
         for item in statistics
     ]
-    return _rows(
-        ["game statistic", "mean (95% CI)", "observations", "distribution (mean ± sd [min-max])"],
-        rows,
-    )
+    header = [said["statistic"], said["mean"], said["observations"], said["distribution"]]
+    return _rows([*header, *([said["meaning"]] if french else [])], rows)
 
 
 def _estimate_text(estimate: Estimate) -> str:

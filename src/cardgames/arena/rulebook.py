@@ -199,7 +199,7 @@ def options_table(game: Game[Any] | str, lang: Language = "en") -> str:
     resolved = _game(game)
     header = {
         "en": ("option", "type", "default", "bounds", "clause", "what it changes"),
-        "fr": ("option", "type", "défaut", "bornes", "règle", "ce qu'elle change"),
+        "fr": ("option", "type", "défaut", "bornes", "règle", "ce qu’elle change"),
     }[lang]
     rows = [
         (o.name, o.type, _default_text(o.default), o.bounds, o.clause, o.text[lang])

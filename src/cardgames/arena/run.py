@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from cardgames.arena.plan import _Plan, _play_chunk, _Played
-from cardgames.arena.report import Mode, Report
+from cardgames.arena.report import Mode, Report, _words
 from cardgames.arena.tally import Tally
 from cardgames.errors import InvalidSetupError
 
@@ -110,11 +110,49 @@ Progress = Callable[[int, int], None]
 """Called as `progress(done, total)` after each chunk of matches."""
 
 
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "line": "{label}: {done}/{total} matches ({percent}), {rate} matches/s, {eta}",
+        "percent": "{percent}%",
+        "left": "{seconds:.0f} s left",
+        "unknown": "time left unknown",
+        "unit": "match",
+        "rotate": "rotate",
+        "duplicate": "duplicate",
+        "tournament": "tournament",
+        "variants": "{slug} variants",
+    },
+    "fr": {
+        "line": "{label} : {done}/{total} parties ({percent}), {rate} parties/s, {eta}",
+        "percent": "{percent} %",
+        "left": "encore {seconds:.0f} s",
+        "unknown": "temps restant inconnu",
+        "unit": "partie",
+        "rotate": "rotation",
+        "duplicate": "donnes rejouées",
+        "tournament": "tournoi",
+        "variants": "{slug} variantes",
+    },
+}
+"""The words of the progress line or bar in each language."""
+
+
+def _progress_words(lang: str) -> dict[str, str]:
+    """The progress words in `lang`.
+
+    Raises:
+        InvalidSetupError: `lang` is not `"en"` or `"fr"`.
+    """
+    _words(lang)  # checks the language
+    return _WORDS[lang]
+
+
 class _PlainProgress:
     """A line on stderr every few seconds: done, rate and time left."""
 
-    def __init__(self, label: str, every: float = 2.0) -> None:
+    def __init__(self, label: str, every: float = 2.0, lang: str = "en") -> None:
         self.label = label
+        self.said = _progress_words(lang)
         self.every = every
         self.start = time.perf_counter()
         self.last = self.start
@@ -127,21 +165,28 @@ class _PlainProgress:
         elapsed = now - self.start
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate else math.inf
-        eta = f"{left:.0f} s left" if math.isfinite(left) else "time left unknown"
-        sys.stderr.write(
-            f"{self.label}: {done}/{total} matches ({done / total:.0%}), "
-            f"{rate:.1f} matches/s, {eta}\n"
+        said = self.said
+        eta = said["left"].format(seconds=left) if math.isfinite(left) else said["unknown"]
+        line = said["line"].format(
+            label=self.label,
+            done=done,
+            total=total,
+            percent=said["percent"].format(percent=f"{done / total:.0%}".rstrip("%")),
+            rate=f"{rate:.1f}",
+            eta=eta,
         )
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
 
 
 class _TqdmProgress:
     """A `tqdm` progress bar on stderr (the `progress` extra)."""
 
-    def __init__(self, label: str, total: int) -> None:
+    def __init__(self, label: str, total: int, lang: str = "en") -> None:
+        unit = _progress_words(lang)["unit"]
         from tqdm import tqdm  # noqa: PLC0415 - an optional extra
 
-        self.bar = tqdm(total=total, desc=label, unit="match", file=sys.stderr, smoothing=0.1)
+        self.bar = tqdm(total=total, desc=label, unit=unit, file=sys.stderr, smoothing=0.1)
 
     def __call__(self, done: int, total: int) -> None:
         del total
@@ -152,17 +197,18 @@ class _TqdmProgress:
 
 
 def _progress(
-    progress: bool | Progress, label: str, total: int
+    progress: bool | Progress, label: str, total: int, lang: str = "en"
 ) -> tuple[Progress, Callable[[], None]]:
     """The progress callback to use, and what to call at the end."""
+    _progress_words(lang)
     if callable(progress):
         return progress, lambda: None
     if not progress:
         return lambda _done, _total: None, lambda: None
     try:
-        bar = _TqdmProgress(label, total)
+        bar = _TqdmProgress(label, total, lang)
     except ImportError:
-        return _PlainProgress(label), lambda: None
+        return _PlainProgress(label, lang=lang), lambda: None
     return bar, bar.close
 
 
@@ -180,10 +226,12 @@ def _run(
     workers: int | None,
     chunksize: int | None,
     progress: bool | Progress,
+    lang: str = "en",
 ) -> Report:
     """Play every match of the plan on the executor and add them up in match order."""
+    label = f"{plan.slug} ({_progress_words(lang)[mode]})"
     opened = _Opened(executor, workers)
-    report_progress, end_progress = _progress(progress, f"{plan.slug} ({mode})", matches)
+    report_progress, end_progress = _progress(progress, label, matches, lang)
     try:
         tally, seconds = _play_all(opened, plan, matches, chunksize, report_progress)
     finally:

@@ -87,6 +87,7 @@ def simulate(
     workers: int | None = None,
     chunksize: int | None = None,
     progress: bool | Progress = False,
+    lang: str = "en",
 ) -> Report:
     """Play `matches` matches of a lineup of bots and report their results.
 
@@ -111,6 +112,7 @@ def simulate(
             matches and of workers). It changes the speed, never the results.
         progress: `True` for a progress bar on stderr (`tqdm` if installed, else a line every
             few seconds), or a callable `progress(done, total)`.
+        lang: the language of the progress bar, `"en"` (the default) or `"fr"`.
 
     Returns:
         The [`Report`][cardgames.arena.Report]; it depends on `seed` and the settings only.
@@ -144,6 +146,7 @@ def simulate(
         workers=workers,
         chunksize=chunksize,
         progress=progress,
+        lang=lang,
     )
 
 
@@ -170,6 +173,7 @@ def tournament(
     workers: int | None = None,
     chunksize: int | None = None,
     progress: bool | Progress = False,
+    lang: str = "en",
 ) -> Report:
     """Seat several bots in every possible way, deal by deal, and rank them.
 
@@ -190,6 +194,7 @@ def tournament(
         workers: see [`simulate`][cardgames.arena.simulate].
         chunksize: see [`simulate`][cardgames.arena.simulate].
         progress: see [`simulate`][cardgames.arena.simulate].
+        lang: see [`simulate`][cardgames.arena.simulate].
 
     Returns:
         The [`Report`][cardgames.arena.Report], in mode `"tournament"`.
@@ -216,4 +221,5 @@ def tournament(
         workers=workers,
         chunksize=chunksize,
         progress=progress,
+        lang=lang,
     )

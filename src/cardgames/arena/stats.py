@@ -71,7 +71,7 @@ _GENERIC_MEASURED = (
     Statistic(
         "decisions per match",
         "the actions of a whole match, every seat's",
-        "les actions d'une partie entière, de toutes les places",
+        "les actions d’une partie entière, de toutes les places",
         integer=True,
     ),
     Statistic(
@@ -83,14 +83,14 @@ _GENERIC_MEASURED = (
     Statistic(
         "decisions per round",
         "the actions of a round, every seat's",
-        "les actions d'une manche, de toutes les places",
+        "les actions d’une manche, de toutes les places",
         integer=True,
     ),
 )
 _LIMIT = Statistic(
     "matches at the round limit",
     "the share of matches that went to the round limit of the rules",
-    "la part des parties allées jusqu'à la limite de manches",
+    "la part des parties allées jusqu’à la limite de manches",
     share=True,
 )
 
@@ -129,7 +129,8 @@ def shared(players: int, first_seat: int, labels: Sequence[str]) -> tuple[Statis
         Statistic(
             f"win share, seat {seat}",
             f"seat {seat}'s share of the wins, whoever sits there (fair: 1/players)",
-            f"la part des victoires de la place {seat}, quel que soit son occupant",
+            f"la part des victoires de la place {seat + 1} (« seat {seat} »), quel que soit "
+            "son occupant",
             share=True,
         )
         for seat in range(players)
@@ -137,14 +138,15 @@ def shared(players: int, first_seat: int, labels: Sequence[str]) -> tuple[Statis
     first = Statistic(
         "first player's win share",
         f"the win share of seat {first_seat}, which plays first in round 1",
-        f"la part des victoires de la place {first_seat}, qui joue en premier à la manche 1",
+        f"la part des victoires de la place {first_seat + 1} (« seat {first_seat} »), qui "
+        "joue en premier à la manche 1",
         share=True,
     )
     bots = [
         Statistic(
             f"win share, bot {label}",
             f"bot {label}'s share of the wins over the seats it held",
-            f"la part des victoires du bot {label} sur les places qu'il a tenues",
+            f"la part des victoires du bot {label} sur les places qu’il a tenues",
             share=True,
         )
         for label in labels

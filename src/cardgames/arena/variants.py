@@ -27,9 +27,24 @@ from typing import Any
 import attrs
 
 from cardgames.arena.plan import _Plan
-from cardgames.arena.report import Estimate, Mode, Report, _finite, _rows, statistics_rows
+from cardgames.arena.report import (
+    Estimate,
+    Mode,
+    Report,
+    _finite,
+    _rows,
+    _words,
+    statistics_rows,
+)
 from cardgames.arena.rulebook import changed_options, parse_options
-from cardgames.arena.run import ExecutorLike, Progress, _Opened, _play_all, _progress
+from cardgames.arena.run import (
+    ExecutorLike,
+    Progress,
+    _Opened,
+    _play_all,
+    _progress,
+    _progress_words,
+)
 from cardgames.arena.simulations import BotLike, _distinct, _multiple, _setup
 from cardgames.arena.stats import StatTally, paired_difference
 from cardgames.errors import InvalidSetupError
@@ -144,36 +159,93 @@ class VariantComparison:
         """The comparison as JSON text."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
-    def table(self) -> str:
-        """Aligned text: each variant's statistics, then the differences from the first."""
+    def table(self, lang: str = "en") -> str:
+        """Aligned text: each variant's statistics, then the differences from the first.
+
+        Args:
+            lang: `"en"` (the default) or `"fr"`; the figures keep their decimal point.
+
+        Raises:
+            InvalidSetupError: another `lang`.
+        """
+        _words(lang)  # checks the language
+        said = _WORDS[lang]
         first = self.variants[0]
-        seating = "duplicate" if self.duplicate else "rotated"
         lines = [
-            (
-                f"{self.game}, {self.players} players, {len(self.variants)} variants x "
-                f"{self.matches} matches ({seating} seating, the same deals and bots in every "
-                f"variant), seed {self.seed}, bots {', '.join(self.bots)}"
+            said["settings"].format(
+                game=self.game,
+                players=self.players,
+                count=len(self.variants),
+                matches=self.matches,
+                seating=said["duplicate" if self.duplicate else "rotated"],
+                seed=self.seed,
+                bots=", ".join(self.bots),
             ),
             "",
         ]
         lines += _rows(
-            ["variant", "rules (options that differ from the rulebook)", "errors"],
-            [[v.name, _changes_text(v.changes), str(v.report.errors)] for v in self.variants],
+            [said["variant"], said["rules"], said["errors"]],
+            [
+                [v.name, _changes_text(v.changes, said["rulebook"]), str(v.report.errors)]
+                for v in self.variants
+            ],
         )
         for variant in self.variants:
-            lines += ["", f"variant {variant.name}:", *statistics_rows(variant.report.statistics)]
+            lines += [
+                "",
+                said["variant named"].format(name=variant.name),
+                *statistics_rows(variant.report.statistics, lang),
+            ]
         if len(self.variants) > 1:
-            header = ["game statistic", f"{first.name} (95% CI)"]
+            header = [said["statistic"], said["ci"].format(name=first.name)]
             rows = []
             names = [s.name for s in first.report.statistics]
             for name in names:
                 row = [name, _text(first.report.statistic(name).estimate)]
                 row += [_signed(self.difference(name, v.name)) for v in self.variants[1:]]
                 rows.append(row)
-            header += [f"{v.name} - {first.name} (paired 95% CI)" for v in self.variants[1:]]
-            lines += ["", "differences from the first variant (* : the interval excludes 0)"]
+            header += [
+                said["minus"].format(name=v.name, first=first.name) for v in self.variants[1:]
+            ]
+            lines += ["", said["differences"]]
             lines += _rows(header, rows)
         return "\n".join(lines)
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "settings": "{game}, {players} players, {count} variants x {matches} matches ({seating} "
+        "seating, the same deals and bots in every variant), seed {seed}, bots {bots}",
+        "duplicate": "duplicate",
+        "rotated": "rotated",
+        "variant": "variant",
+        "rules": "rules (options that differ from the rulebook)",
+        "rulebook": "the rulebook's",
+        "errors": "errors",
+        "variant named": "variant {name}:",
+        "statistic": "game statistic",
+        "ci": "{name} (95% CI)",
+        "minus": "{name} - {first} (paired 95% CI)",
+        "differences": "differences from the first variant (* : the interval excludes 0)",
+    },
+    "fr": {
+        "settings": "{game}, {players} joueurs, {count} variantes x {matches} parties (bots "
+        "placés par {seating}, les mêmes donnes et les mêmes bots dans chaque variante), "
+        "graine {seed}, bots {bots}",
+        "duplicate": "rotations de chaque donne",
+        "rotated": "rotation",
+        "variant": "variante",
+        "rules": "règle (options qui diffèrent du livret)",
+        "rulebook": "celle du livret",
+        "errors": "erreurs",
+        "variant named": "variante {name} :",
+        "statistic": "statistique du jeu",
+        "ci": "{name} (IC à 95 %)",
+        "minus": "{name} - {first} (IC apparié à 95 %)",
+        "differences": "écarts à la première variante (* : l’intervalle exclut 0)",
+    },
+}
+"""The words of a comparison's table in each language (see `cardgames.arena.report`)."""
 
 
 def comparison_schema() -> dict[str, Any]:
@@ -192,9 +264,9 @@ def _schema(name: str) -> dict[str, Any]:
     return schema
 
 
-def _changes_text(changes: Mapping[str, object]) -> str:
+def _changes_text(changes: Mapping[str, object], rulebook: str) -> str:
     if not changes:
-        return "the rulebook's"
+        return rulebook
     return ", ".join(f"{name}={json.dumps(value)}" for name, value in changes.items())
 
 
@@ -244,6 +316,7 @@ def compare(
     workers: int | None = None,
     chunksize: int | None = None,
     progress: bool | Progress = False,
+    lang: str = "en",
 ) -> VariantComparison:
     """Play the same simulation under each variant of the rules and compare them, paired.
 
@@ -267,6 +340,7 @@ def compare(
         chunksize: see [`simulate`][cardgames.arena.simulate].
         progress: `True` for one progress bar over the whole sweep, with the time left, or a
             callable `progress(done, total)` counting the matches of every variant.
+        lang: the language of the progress bar, `"en"` (the default) or `"fr"`.
 
     Raises:
         UnknownGameError: no such game.
@@ -306,7 +380,8 @@ def compare(
     mode: Mode = "duplicate" if duplicate else "rotate"
     opened = _Opened(executor, workers)
     total = matches * len(ruled)
-    report_progress, end_progress = _progress(progress, f"{resolved.slug} variants", total)
+    label = _progress_words(lang)["variants"].format(slug=resolved.slug)
+    report_progress, end_progress = _progress(progress, label, total, lang)
     results: list[VariantResult] = []
     tallies: list[StatTally] = []
     try:

@@ -95,6 +95,11 @@ class CasualBot:
                 tuple(None if rng.random() < self.forget else card for card in row)
                 for row in knowledge
             )
+            # A bot that can take the memory apart from the view is spared a second view.
+            remembering = getattr(self._inner, "choose_remembering", None)
+            if remembering is not None:
+                chosen: Action = remembering(view, hazy, rng)
+                return chosen
             view = attrs.evolve(view, knowledge=hazy)  # type: ignore[call-arg]
         return self._inner.choose(view, rng)
 

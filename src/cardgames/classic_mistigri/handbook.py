@@ -101,12 +101,12 @@ _FR: _Rules = (
 
 _OPTIONS = {
     "en": (
-        "First to play: player {first}",
+        "First to play: {first}",
         "Everybody but the Mistigri's holder wins",
         "Among the others, only those with the most pairs win",
     ),
     "fr": (
-        "Premier à jouer : joueur {first}",
+        "Premier à jouer : {first}",
         "Tous gagnent, sauf celui qui a le Mistigri",
         "Parmi les autres, seuls ceux qui ont le plus de paires gagnent",
     ),
@@ -133,11 +133,11 @@ class Handbook:
         return None
 
     @staticmethod
-    def options(rules: Rules, language: str) -> list[str]:
-        """The rules options, one line each."""
-        first, everybody, most_pairs = _OPTIONS[language]
+    def options(rules: Rules, language: str, first: str) -> list[str]:
+        """The rules options, one line each, the first player called `first`."""
+        first_player, everybody, most_pairs = _OPTIONS[language]
         return [
-            first.format(first=rules.first_player + 1),
+            first_player.format(first=first),
             most_pairs if rules.most_pairs_wins else everybody,
         ]
 

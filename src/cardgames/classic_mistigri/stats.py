@@ -25,7 +25,10 @@ class Statistics:
             (
                 f"share of matches seat {seat} ends with the Mistigri",
                 f"how often seat {seat} holds the Mistigri at the end and loses (CL-6)",
-                f"la part des parties où la place {seat} garde le Mistigri et perd (CL-6)",
+                (
+                    f"la part des parties où la place {seat + 1} (« seat {seat} ») garde le "
+                    "Mistigri et perd (CL-6)"
+                ),
                 False,
             )
             for seat in range(players)

@@ -10,6 +10,7 @@ from typing import Any
 import cardgames
 from cardgames import _extras
 from cardgames.arena import Report, plot
+from cardgames.arena.report import LANGUAGES
 from cardgames.arena.rulebook import options, parse_options
 from cardgames.bots.spec import BotSpec
 from cardgames.engine import Game
@@ -67,6 +68,40 @@ def add_common(parser: argparse.ArgumentParser, *, bots_help: str) -> None:
         help="draw the win shares and scores, or the variants' plots (needs cardgames-rules[plot])",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="the language of the tables, the progress bar, the warnings, the plots and "
+        "simulate's HTML report (default en; the JSON is the same in both)",
+    )
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "usage": "{prog}: error: {error}",
+        "errors": "{errors} matches raised an error (see above)",
+        "variant errors": "{errors} matches raised an error",
+        "tournament variant": "--variant compares rules variants with one lineup of bots: run "
+        "cardgames simulate {slug} --variant ...; to rank bots under a variant, run one "
+        "tournament per variant with --rule OPTION=VALUE and the same --seed (the same deals)",
+    },
+    "fr": {
+        "usage": "{prog} : erreur : {error}",
+        "errors": "{errors} parties ont levé une erreur (voir plus haut)",
+        "variant errors": "{errors} parties ont levé une erreur",
+        "tournament variant": "--variant compare des variantes de la règle avec une "
+        "composition de bots : lancez cardgames simulate {slug} --variant ... ; pour classer "
+        "des bots sous une variante, lancez un tournoi par variante avec --rule OPTION=VALEUR "
+        "et la même --seed (les mêmes donnes)",
+    },
+}
+"""The lines the arena commands print themselves, in each language."""
+
+
+def say(args: argparse.Namespace, key: str, **fields: object) -> str:
+    """The command's line `key` in the language of `--lang`, its fields filled in."""
+    return _WORDS[args.lang][key].format(prog=args.parser.prog, **fields)
 
 
 def game_of(args: argparse.Namespace) -> Game[Any]:
@@ -117,7 +152,7 @@ def rules_of(args: argparse.Namespace, game: Game[Any]) -> object:
 
 
 def where_of(args: argparse.Namespace) -> dict[str, Any]:
-    """The `executor` / `workers` / `chunksize` / `progress` arguments of the API.
+    """The `executor` / `workers` / `chunksize` / `progress` / `lang` arguments of the API.
 
     Checked before any match is played: `--dask` and `--plot` need their extras.
 
@@ -133,6 +168,7 @@ def where_of(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "chunksize": args.chunksize,
         "progress": not args.quiet,
+        "lang": args.lang,
     }
 
 
@@ -141,14 +177,12 @@ def output(args: argparse.Namespace, report: Report) -> int:
     if args.json == "-":
         print(report.to_json())  # noqa: T201 - the command's output
     else:
-        print(report.table())  # noqa: T201 - the command's output
+        print(report.table(args.lang))  # noqa: T201 - the command's output
         if args.json:
             Path(args.json).write_text(report.to_json() + "\n", encoding="utf-8")
     if args.plot:
-        plot(report, args.plot)
+        plot(report, args.plot, args.lang)
     if report.errors:
-        print(  # noqa: T201 - a warning for the user
-            f"{report.errors} matches raised an error (see above)", file=sys.stderr
-        )
+        print(say(args, "errors", errors=report.errors), file=sys.stderr)  # noqa: T201 - a warning
         return 1
     return 0

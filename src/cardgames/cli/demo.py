@@ -1,7 +1,8 @@
 """`cardgames demo`: watch bots play one match, narrated event by event.
 
 The narrator sees every hand, so private moves (draws, looks, gifts) are told in full. This is
-what `make demo` runs.
+what `make demo` runs. On a terminal each line is wrapped at its width, with a hanging indent;
+piped or redirected, each event stays on one line.
 
 Examples:
     >>> from cardgames.cli import main
@@ -16,11 +17,13 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
 from cardgames.bots import play_match
 from cardgames.cli import _people
+from cardgames.cli._wrap import wrapped
 from cardgames.text import Narrator
 
 __all__ = ["register", "run"]
@@ -82,10 +85,11 @@ def run(args: argparse.Namespace) -> int:
         header = _HEADER[args.lang].format(
             title=game.title, players=players, names=", ".join(names), seed=seed, bots=lineup
         )
-        print(header, end="\n\n")  # noqa: T201 - the command's output
+        print(wrapped(header, hang="  ") if sys.stdout.isatty() else header, end="\n\n")  # noqa: T201 - the command's output
         final = play_match(game, bots, seed=seed)
+        on_terminal = sys.stdout.isatty()
         for line in narrator.events(final.events):
-            print(line, flush=True)  # noqa: T201 - the command's output
+            print(wrapped(line, hang="  ") if on_terminal else line, flush=True)  # noqa: T201 - the command's output
             if args.delay > 0:
                 time.sleep(args.delay)
         return 0

@@ -33,9 +33,6 @@ error: one line on stderr and status 2.
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
-import textwrap
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -44,6 +41,7 @@ import attrs
 
 from cardgames import handbook
 from cardgames.cli import _people
+from cardgames.cli._wrap import wrapped as _wrapped
 from cardgames.engine import Action, Event, Game, View
 from cardgames.errors import InvalidSetupError
 from cardgames.shown import Glimpse, shown
@@ -63,10 +61,9 @@ _HELP_WORDS = frozenset({"?", "help", "aide"})
 _QUIT_WORDS = frozenset({"q", "quit", "quitter"})
 _YES = frozenset({"y", "yes", "o", "oui"})
 _NO = frozenset({"n", "no", "non"})
-_ONE_ROUND = frozenset({"classic-mistigri"})
-"""The games whose match is one round: no round number in the heading, one "Match" row."""
-_NARROWEST = 40
-"""The narrowest width text is wrapped to, however narrow the terminal says it is."""
+_MANY = 12
+"""More choices than this, where a card is named by several of them (give the red 5 to Ben, or to
+Chloé), are asked in two steps: the card, then the move."""
 
 _UI: dict[str, dict[str, str]] = {
     "en": {
@@ -84,6 +81,7 @@ _UI: dict[str, dict[str, str]] = {
         "since-start": "Since the match began:",
         "nothing": "  (nothing yet)",
         "choices": "Your choices:",
+        "which-card": "Which card?",
         "choose": "Choose ({first}-{last}): ",
         "only": "Press Enter to {choice}. ",
         "only-again": "Press Enter to {choice}, type ? for the rules, or q to leave.",
@@ -133,6 +131,7 @@ _UI: dict[str, dict[str, str]] = {
         "since-start": "Depuis le début de la partie :",
         "nothing": "  (rien pour l’instant)",
         "choices": "Vos choix :",
+        "which-card": "Quelle carte ?",
         "choose": "Votre choix ({first}-{last}) : ",
         "only": "Appuyez sur Entrée pour {choice}. ",
         "only-again": (
@@ -308,43 +307,6 @@ def _out(text: str = "", end: str = "\n") -> None:
     print(text, end=end)  # noqa: T201 - the command's output
 
 
-def _width() -> int:
-    """The width to wrap text to: the terminal's, less one column (80 when it cannot tell).
-
-    The last column stays free: some terminals start a new line when a character is written
-    there, which would leave an empty line after each full one.
-    """
-    return max(shutil.get_terminal_size((80, 24)).columns - 1, _NARROWEST)
-
-
-_NBSP = "\u00a0"
-_KEPT = re.compile(
-    r" (?=[;:!?»])|(?<=«) |(?<=\bn°) |(?<=\d) \+ (?=\d)|(?<=\d) |(?<=\w) (?=\d)|\([^()]{1,20}\)"
-)
-"""Spaces that must not end a line: French spaces (before ; : ! ? », after « and n°), those of
-a pair of values (« 3 + 3 »), those beside a number, so that a card (« le 5 rouge », "red 2")
-or a count (« 9 cartes ») stays on one line, and those of a short aside in brackets ("(Coup de
-patte)", « (même couleur) »)."""
-
-
-def _wrapped(text: str, indent: str = "", hang: str = "") -> str:
-    """``text`` wrapped at the terminal's width, never at a French space.
-
-    The first line starts with ``indent``, the next ones with as many spaces and ``hang`` (a
-    hanging indent, for list items and lines that run on).
-    """
-    text = _KEPT.sub(lambda space: space[0].replace(" ", _NBSP), text)
-    lines = textwrap.fill(
-        text,
-        _width(),
-        initial_indent=indent,
-        subsequent_indent=" " * len(indent) + hang,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-    return lines.replace(_NBSP, " ")
-
-
 def _say(text: str, indent: str = "", hang: str = "  ") -> None:
     """Print ``text`` wrapped at the terminal's width (see `_wrapped`)."""
     _out(_wrapped(text, indent, hang))
@@ -432,7 +394,7 @@ class _Screen:
         the screen goes on with their cards and choices: no heading, no news.
         """
         screen = shown(table, seat)
-        turn = "turn.one-round" if self._game.slug in _ONE_ROUND else "turn"
+        turn = "turn.one-round" if handbook.one_round(table.state.rules) else "turn"
         header = self._ui[turn].format(name=self._names[seat], round=screen.view.round)
         if self._moved == (seat, table.cursor):
             self._show(seat)
@@ -560,7 +522,10 @@ class _Screen:
         ui = self._ui
         title = ui.get(f"sheet.{sheet.counts}", ui["sheet"])
         _say(title.format(counts=ui[f"counts.{sheet.counts}"]))
-        single = len(sheet.rows) == 1 and self._game.slug in _ONE_ROUND
+        table = self._table
+        single = (
+            len(sheet.rows) == 1 and table is not None and handbook.one_round(table.state.rules)
+        )
         labels = [
             ui["match-row"] if single else ui["round-row"].format(round=n)
             for n in range(1, len(sheet.rows) + 1)
@@ -588,7 +553,9 @@ class _Screen:
         _say(ui["options"])
         table = self._table
         if table is not None:
-            for line in handbook.options_text(self._game, table.state.rules, self._lang):
+            for line in handbook.options_text(
+                self._game, table.state.rules, self._lang, names=self._names
+            ):
                 _say(line, "  - ", "")
             if table.memory_aid:
                 _say(ui["aid-option"], "  - ", "")
@@ -600,6 +567,8 @@ class _Screen:
         """Offer the legal actions as numbered choices and return the one the person picks.
 
         A single action is done with Enter; a single blind draw asks for the position only.
+        More than a dozen choices that name cards, a card in several of them (give a card to
+        one player or another), are asked in two short lists: the card, then the move.
         """
         narrator = self._narrators[seat]
         actions = self._in_hand_order(table.view(seat).legal_actions)
@@ -615,6 +584,19 @@ class _Screen:
                 _say(why, "  ", "")
             self._enter(text)
             return group[0]
+        by_card = _by_card(actions) if len(choices) > _MANY else None
+        if by_card is not None:
+            # Give a card to one player or another: the card first, then to whom.
+            cards = list(by_card)
+            _out(self._ui["which-card"])
+            digits = len(str(len(cards)))
+            for number, card in enumerate(cards, start=1):
+                _say(narrator.card(card), f"  {number:>{digits}}. ", "")
+            moves = by_card[cards[self._number("choose", len(cards)) - 1]]
+            if len(moves) == 1:
+                return moves[0]
+            choices = narrator.choices(moves)
+            _out()
         _out(self._ui["choices"])
         said = None
         digits = len(str(len(choices)))
@@ -700,3 +682,14 @@ def _columns(cells: Sequence[object], widths: Sequence[int]) -> str:
         "  " + _padded(str(cell), width, right=True)
         for cell, width in zip(cells, widths, strict=True)
     )
+
+
+def _by_card(actions: Sequence[Action]) -> dict[Any, list[Action]] | None:
+    """The actions by the card each names, in order, if each names one and some share one."""
+    grouped: dict[Any, list[Action]] = {}
+    for action in actions:
+        card = getattr(action, "card", None)
+        if card is None:
+            return None
+        grouped.setdefault(card, []).append(action)
+    return grouped if len(grouped) < len(actions) else None

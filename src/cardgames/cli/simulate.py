@@ -45,6 +45,8 @@ Variants: --variant NAME:OPTION=VALUE,... (repeatable; NAME: alone is the rulebo
 options) plays the same deals and bots under each variant and reports each game statistic per
 variant with its 95% interval, and each variant's paired difference from the first; --plot
 then draws the variants' plots (PNG, or SVG for a .svg name).
+Language: --lang fr writes the tables, the progress bar, the warnings, the plots and the HTML
+report in French (seats numbered from 1, figures with a decimal point); the JSON is the same.
 
 example: cardgames simulate crazy-mistigri --bots heuristic --matches 600 --seed 1
          --variant two-rounds: --variant one-round:rounds=1 --html report.html
@@ -84,12 +86,6 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         help="write one self-contained HTML report: the statistics with their intervals, the "
         "variants side by side, plots (needs cardgames-rules[plot])",
     )
-    parser.add_argument(
-        "--lang",
-        choices=("en", "fr"),
-        default="en",
-        help="the language of the HTML report (default en)",
-    )
     parser.set_defaults(run=run, parser=parser)
 
 
@@ -107,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         rules = _arena.rules_of(args, game)
         variants = [parse_variant(game, text, rules) for text in args.variant]
     except InvalidSetupError as error:
-        print(f"{args.parser.prog}: error: {error}", file=sys.stderr)  # noqa: T201 - usage
+        print(_arena.say(args, "usage", error=error), file=sys.stderr)  # noqa: T201 - usage
         return 2
     if args.html:
         _extras.require(f"{args.parser.prog} --html", "plot")
@@ -158,15 +154,15 @@ def _output_comparison(args: argparse.Namespace, comparison: VariantComparison) 
     if args.json == "-":
         print(comparison.to_json())  # noqa: T201 - the command's output
     else:
-        print(comparison.table())  # noqa: T201 - the command's output
+        print(comparison.table(args.lang))  # noqa: T201 - the command's output
         if args.json:
             Path(args.json).write_text(comparison.to_json() + "\n", encoding="utf-8")
     if args.html:
         write_html(comparison, args.html, _command(args), args.lang)
     if args.plot:
-        plot_comparison(comparison, args.plot)
+        plot_comparison(comparison, args.plot, args.lang)
     errors = sum(variant.report.errors for variant in comparison.variants)
     if errors:
-        print(f"{errors} matches raised an error", file=sys.stderr)  # noqa: T201 - a warning
+        print(_arena.say(args, "variant errors", errors=errors), file=sys.stderr)  # noqa: T201 - a warning
         return 1
     return 0

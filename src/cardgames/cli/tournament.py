@@ -11,6 +11,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from cardgames.arena import tournament
@@ -22,6 +23,10 @@ _EPILOG = """\
 With at least as many bots as seats, every seating of distinct bots is played; with fewer,
 every seating in which each bot sits at least once. Each deal is played in every seating.
 Exit status: 0, 1 if a match raised, 2 for a usage error.
+--lang fr writes the tables, the progress bar, the warnings and the plot in French.
+Rules variants: --variant is refused (status 2); a tournament ranks bots under one set of rules.
+Compare variants with cardgames simulate SLUG --variant ..., or run one tournament per variant
+with --rule and the same --seed: each plays the same deals.
 
 example: cardgames tournament kitten-tricks --players 3 --bots heuristic,random,ismcts:iterations=20
          --rule max_rounds=1 --matches 120 --seed 1
@@ -46,15 +51,30 @@ def register(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private subp
         metavar="M",
         help="a multiple of the number of seatings (default 300)",
     )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME:OPTION=VALUE,...",
+        help="refused: compare rules variants with simulate --variant, or run one tournament "
+        "per variant with --rule",
+    )
     parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run a tournament and print its table and ranking; the exit status.
 
+    `--variant` is a usage error (one line on stderr, status 2) that names the commands
+    that compare variants: a tournament ranks its bots under one set of rules.
+
     Raises:
         CardGameError: an unknown game or bot, or a bad setting.
     """
+    if args.variant:
+        line = _arena.say(args, "tournament variant", slug=args.slug)
+        print(_arena.say(args, "usage", error=line), file=sys.stderr)  # noqa: T201 - usage
+        return 2
     game = _arena.game_of(args)
     report = tournament(
         game,

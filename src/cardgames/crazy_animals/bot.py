@@ -12,7 +12,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections import Counter
+from typing import Final
 
 from cardgames.crazy_animals.actions import (
     Discard,
@@ -25,14 +25,30 @@ from cardgames.crazy_animals.actions import (
     Swap,
     TakeDiscard,
 )
-from cardgames.crazy_animals.cards import DECK, DRAW_TWO, PEEK, SLOTS, SWAP, Card
+from cardgames.crazy_animals.cards import _DRAW_TWO as _DRAW_TWO_FACE
+from cardgames.crazy_animals.cards import _PEEK as _PEEK_FACE
+from cardgames.crazy_animals.cards import _SWAP as _SWAP_FACE
+from cardgames.crazy_animals.cards import DECK, SLOTS, Card
 from cardgames.crazy_animals.view import View
 from cardgames.engine import Action
 from cardgames.engine import View as AnyView
 
 __all__ = ["HeuristicBot"]
 
-_DRAW_STEPS = frozenset({"drawn", "draw-two"})
+# The actions it answers with, made once (each is a value: the engine compares by equality).
+_KNOCK: Final[Action] = Knock()
+_NO_KNOCK: Final[Action] = NoKnock()
+_DISCARD: Final[Action] = Discard()
+_DRAW_AGAIN: Final[Action] = DrawAgain()
+_PLAY_DRAW_TWO: Final[Action] = DrawTwo()
+_TAKE_DISCARD: Final[tuple[Action, ...]] = tuple(TakeDiscard(slot) for slot in range(SLOTS))
+_REPLACE: Final[tuple[Action, ...]] = tuple(Replace(slot) for slot in range(SLOTS))
+_PEEK_AT: Final[tuple[Action, ...]] = tuple(Peek(slot) for slot in range(SLOTS))
+
+_DECK_COUNTS: Final[tuple[int, ...]] = tuple(
+    sum(1 for card in DECK if card.face == face) for face in range(_DRAW_TWO_FACE + 1)
+)
+"""How many cards of each face (0..12) the deck holds."""
 
 
 class HeuristicBot:
@@ -88,65 +104,87 @@ class HeuristicBot:
         if not isinstance(view, View):
             msg = f"HeuristicBot plays crazy-animals, not {view.game!r}"
             raise TypeError(msg)
+        return self.choose_remembering(view, view.knowledge, rng)
+
+    def choose_remembering(
+        self, view: View, knowledge: tuple[tuple[Card | None, ...], ...], rng: random.Random
+    ) -> Action:
+        """Return what `choose` would for ``view`` if the seat remembered only ``knowledge``.
+
+        ``knowledge`` stands in for ``view.knowledge`` (the `easy` level's hazier memory),
+        without building another view.
+        """
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        guess = _unseen_mean(view)
-        values = [_estimates(row, guess) for row in view.knowledge]
-        own = values[view.seat]
-        if view.step == "knock":
-            return Knock() if self._should_knock(view, values) else NoKnock()
-        if view.step in _DRAW_STEPS:
-            return self._use(view, values, legal, rng)
-        worst = _worst_slot(own, view.knowledge[view.seat])
-        top = view.discard_pile[-1]
-        if top.value is not None and own[worst] - top.value >= self.take_gain:
-            return TakeDiscard(worst)
+        guess = _unseen_mean(view, knowledge)
+        step = view.step
+        if step == "knock":
+            values = [_estimates(row, guess) for row in knowledge]
+            return _KNOCK if self._should_knock(view, values) else _NO_KNOCK
+        if step == "drawn" or step == "draw-two":  # noqa: PLR1714 - mypyc compiles == natively
+            return self._use(view, knowledge, guess, rng)
+        known = knowledge[view.seat]
+        own = _estimates(known, guess)
+        worst = _worst_slot(own, known)
+        top = view.discard_pile[-1].face
+        if top < _SWAP_FACE and own[worst] - top >= self.take_gain:
+            return _TAKE_DISCARD[worst]
         return legal[-1]  # the draw
 
     def _should_knock(self, view: View, values: list[list[float]]) -> bool:
-        total = sum(values[view.seat])
-        others = min(sum(row) for seat, row in enumerate(values) if seat != view.seat)
+        seat = view.seat
+        total = sum(values[seat])
+        others = min(sum(row) for other, row in enumerate(values) if other != seat)
         return total <= self.knock_at or total <= others - self.lead
 
     def _use(
-        self, view: View, values: list[list[float]], legal: tuple[Action, ...], rng: random.Random
+        self,
+        view: View,
+        knowledge: tuple[tuple[Card | None, ...], ...],
+        guess: float,
+        rng: random.Random,
     ) -> Action:
         """Place, use or discard the drawn card."""
         drawn = view.drawn
         assert drawn is not None  # noqa: S101 - the seat holds a card at these steps
-        seat = view.seat
-        own = values[seat]
+        known = knowledge[view.seat]
         chance = view.step == "draw-two"
-        pass_on: Action = DrawAgain() if chance else Discard()
-        if drawn == DRAW_TWO:
-            return DrawTwo()
-        if drawn == PEEK:
-            unknown = [k for k, card in enumerate(view.knowledge[seat]) if card is None]
-            return Peek(rng.choice(unknown)) if unknown else pass_on
-        if drawn == SWAP:
-            swap = self._best_swap(view, values)
+        pass_on = _DRAW_AGAIN if chance else _DISCARD
+        face = drawn.face
+        if face == _DRAW_TWO_FACE:
+            return _PLAY_DRAW_TWO
+        if face == _PEEK_FACE:
+            unknown = [k for k, card in enumerate(known) if card is None]
+            return _PEEK_AT[rng.choice(unknown)] if unknown else pass_on
+        if face == _SWAP_FACE:
+            values = [_estimates(row, guess) for row in knowledge]
+            swap = self._best_swap(view, knowledge, values)
             return swap if swap is not None else pass_on
-        worst = _worst_slot(own, view.knowledge[seat])
+        own = _estimates(known, guess)
+        worst = _worst_slot(own, known)
         # With a second draw to come, keep only a clear gain.
         needed = self.take_gain if chance else self.keep_gain
-        value = drawn.value
-        assert value is not None  # noqa: S101 - not a special
-        if own[worst] - value >= needed:
-            action: Action = Replace(worst)
-            return action if action in legal else pass_on
+        if own[worst] - face >= needed:
+            replace = _REPLACE[worst]
+            return replace if replace in view.legal_actions else pass_on
         return pass_on
 
-    def _best_swap(self, view: View, values: list[list[float]]) -> Swap | None:
+    def _best_swap(
+        self,
+        view: View,
+        knowledge: tuple[tuple[Card | None, ...], ...],
+        values: list[list[float]],
+    ) -> Swap | None:
         """Its worst slot against the best slot of another seat, if that gains enough."""
         seat = view.seat
-        mine = _worst_slot(values[seat], view.knowledge[seat])
+        mine = _worst_slot(values[seat], knowledge[seat])
         # Gain first; on ties, hit the seat with the lowest score, then a card it knows of.
         gain, _, _, other, slot = max(
             (
                 values[seat][mine] - value,
                 -view.scores[other],
-                view.knowledge[other][slot] is not None,
+                knowledge[other][slot] is not None,
                 -other,
                 slot,
             )
@@ -159,25 +197,44 @@ class HeuristicBot:
         return Swap(mine, -other, slot)
 
 
-def _unseen_mean(view: View) -> float:
-    """The mean value of the numbers this seat has not seen (what an unknown slot is worth)."""
-    seen = Counter(view.discard_pile)
-    seen.update(card for row in view.knowledge for card in row if card is not None)
+def _unseen_mean(view: View, knowledge: tuple[tuple[Card | None, ...], ...]) -> float:
+    """The mean value of the numbers this seat has not seen (what an unknown slot is worth).
+
+    The seat sees the discard pile and its drawn card, and remembers ``knowledge``.
+    """
+    unseen = list(_DECK_COUNTS)  # by face, then less each card seen
+    for card in view.discard_pile:
+        unseen[card.face] -= 1
+    for row in knowledge:
+        for known in row:
+            if known is not None:
+                unseen[known.face] -= 1
     if view.drawn is not None:
-        seen[view.drawn] += 1
-    unseen = Counter(DECK.cards) - seen
-    numbers = [(card.value, count) for card, count in unseen.items() if card.value is not None]
-    total = sum(count for _, count in numbers)
+        unseen[view.drawn.face] -= 1
+    total = points = 0
+    for face in range(_SWAP_FACE):  # the numbers 0..9
+        count = unseen[face]
+        if count > 0:
+            total += count
+            points += face * count
     if not total:
         return 4.5
-    return sum(value * count for value, count in numbers) / total
+    return points / total
 
 
 def _estimates(row: tuple[Card | None, ...], guess: float) -> list[float]:
     """Each slot's expected points: a known number's value, else ``guess``."""
-    return [guess if card is None or card.value is None else float(card.value) for card in row]
+    return [guess if card is None or card.face >= _SWAP_FACE else float(card.face) for card in row]
 
 
 def _worst_slot(values: list[float], known: tuple[Card | None, ...]) -> int:
-    """The slot with the highest expected points; on a tie, a slot not known (to learn it)."""
-    return max(range(SLOTS), key=lambda k: (values[k], known[k] is None, -k))
+    """The slot with the highest expected points; on a tie, a slot not known (to learn it).
+
+    On a tie of both, the first such slot.
+    """
+    worst = 0
+    for slot in range(1, SLOTS):
+        value, best = values[slot], values[worst]
+        if value > best or (value == best and known[slot] is None and known[worst] is not None):
+            worst = slot
+    return worst

@@ -190,12 +190,12 @@ _CHOICES: dict[str, dict[type[Action], str]] = {
 
 _OPTIONS = {
     "en": (
-        "First to play in round 1: player {first}",
+        "First to play in round 1: {first}",
         "Rounds: one per player (4 with two players)",
         "Rounds: {rounds}",
     ),
     "fr": (
-        "Premier à jouer à la manche 1 : joueur {first}",
+        "Premier à jouer à la manche 1 : {first}",
         "Manches : une par joueur (4 à deux joueurs)",
         "Manches : {rounds}",
     ),
@@ -221,11 +221,11 @@ class Handbook:
         return _CHOICES[language].get(type(action))
 
     @staticmethod
-    def options(rules: Rules, language: str) -> list[str]:
-        """The rules options, one line each."""
-        first, default, rounds = _OPTIONS[language]
+    def options(rules: Rules, language: str, first: str) -> list[str]:
+        """The rules options, one line each, the first player called `first`."""
+        first_player, default, rounds = _OPTIONS[language]
         return [
-            first.format(first=rules.first_player + 1),
+            first_player.format(first=first),
             default if rules.rounds is None else rounds.format(rounds=rules.rounds),
         ]
 

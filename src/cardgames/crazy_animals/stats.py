@@ -35,7 +35,7 @@ class Statistics:
             (
                 _TURNS,
                 "the turns of a round up to the knock, the knocker's included (CA-6)",
-                "les tours d'une manche jusqu'au coup frappé, celui du frappeur compris (CA-6)",
+                "les tours d’une manche jusqu’au coup frappé, celui du frappeur compris (CA-6)",
                 True,
             ),
             (
@@ -62,7 +62,7 @@ class Statistics:
             (
                 _POINTS,
                 "the points a seat scores in a round (CA-7)",
-                "les points d'une place dans une manche (CA-7)",
+                "les points d’une place dans une manche (CA-7)",
                 True,
             ),
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardgames.crazy_mistigri.actions import (
     DiscardOnes,
@@ -28,7 +28,15 @@ from cardgames.crazy_mistigri.actions import (
     SwapLater,
     SwapWithPile,
 )
-from cardgames.crazy_mistigri.cards import Card, _deck_of
+from cardgames.crazy_mistigri.cards import (
+    _MISTIGRI_ID,
+    Card,
+    _card_id,
+    _colour_of,
+    _deck_ids,
+    _pair,
+    _value_of,
+)
 from cardgames.crazy_mistigri.view import View as CrazyMistigriView
 
 if TYPE_CHECKING:
@@ -36,29 +44,93 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-_LONE = 5  # how much worse a card is when nothing in the hand pairs with it
-_LEAVE = 20  # the worth of emptying one's hand (out of the round, no penalty)
+_LONE: Final = 5  # how much worse a card is when nothing in the hand pairs with it
+_LEAVE: Final = 20  # the worth of emptying one's hand (out of the round, no penalty)
+
+# The bot reads cards as the rules' card ids (`cards._card_id`), through tables made once from
+# the cards module's own helpers: a card's value and colour, and whether two cards pair.
+_COLOUR_BITS: Final = 4
+"""A card id is its value times 16 plus its colour (`cards._card_id`)."""
+_IDS: Final = _MISTIGRI_ID + 1
+"""Every card id is below this."""
+_VALUE: Final = bytes([_value_of(card) for card in range(_IDS)])
+"""The value of each card id."""
+_COLOUR: Final = bytes([_colour_of(card) for card in range(_IDS)])
+"""The colour of each card id."""
 
 
-def _pairs(a: Card, b: Card) -> bool:
-    return not a.is_mistigri and (a.value == b.value or a.colour == b.colour)
+def _pair_table() -> bytes:
+    """Whether card ``a`` pairs with card ``b`` (`cards._pair`), at ``a * _IDS + b``.
+
+    The Mistigri pairs with nothing. Only ids of values and colours 1..10 are asked.
+    """
+    table = bytearray(_IDS * _IDS)
+    cards = [_card_id(value, colour) for value in range(1, 11) for colour in range(1, 11)]
+    for a in cards:
+        if a != _MISTIGRI_ID:
+            for b in cards:
+                table[a * _IDS + b] = _pair(a, b)
+    return bytes(table)
 
 
-def _badness(card: Card, hand: Sequence[Card]) -> float:
-    """How much ``card`` hurts in ``hand``: its penalty, more if nothing pairs with it."""
-    rest = list(hand)
-    if card in rest:
-        rest.remove(card)
-    lone = not any(_pairs(card, other) for other in rest)
-    return card.value + (_LONE if lone else 0)
+_PAIRS: Final = _pair_table()
 
 
-def _worst(cards: Sequence[Card], hand: Sequence[Card]) -> Card:
-    return max(cards, key=lambda c: (_badness(c, hand), c.value, c.colour))
+def _id(card: Card) -> int:
+    """The card's id, ``_card_id(card.value, card.colour)``, computed here.
+
+    The compiled build runs this as native code, where a call to the cards module (Python)
+    would cost more than the rest of a decision; a test holds it equal to `_card_id`.
+    """
+    return card.value << _COLOUR_BITS | card.colour
 
 
-def _without(hand: Sequence[Card], *cards: Card) -> list[Card]:
-    rest = list(hand)
+def _ids(cards: Sequence[Card]) -> list[int]:
+    """The cards' ids, in order."""
+    return [_id(card) for card in cards]
+
+
+def _pairs(a: int, b: int) -> bool:
+    """Whether card ``a`` pairs with card ``b``: same value or colour, never the Mistigri."""
+    return _PAIRS[a * _IDS + b] == 1
+
+
+def _badness(card: int, hand: list[int]) -> int:
+    """How much ``card`` hurts in ``hand``: its penalty, more if nothing else in it pairs."""
+    partners = 0
+    for other in hand:
+        if _pairs(card, other):
+            partners += 1
+    if partners and card in hand:
+        partners -= 1  # the card itself (one copy of it) is not its own partner
+    return _VALUE[card] + (_LONE if partners == 0 else 0)
+
+
+def _worst(cards: list[int], hand: list[int]) -> int:
+    """The card of ``cards`` that hurts most in ``hand`` (ties: the higher value, then colour)."""
+    worst = cards[0]
+    worst_badness = _badness(worst, hand)
+    for card in cards[1:]:
+        badness = _badness(card, hand)
+        if badness > worst_badness or (
+            badness == worst_badness
+            and (_VALUE[card], _COLOUR[card]) > (_VALUE[worst], _COLOUR[worst])
+        ):
+            worst, worst_badness = card, badness
+    return worst
+
+
+def _most_badness(hand: list[int]) -> int:
+    """The badness of the worst card of a non-empty ``hand``."""
+    most = 0
+    for card in hand:
+        most = max(most, _badness(card, hand))
+    return most
+
+
+def _without(hand: list[int], *cards: int) -> list[int]:
+    """``hand`` less one copy of each of ``cards``."""
+    rest = hand.copy()
     for card in cards:
         rest.remove(card)
     return rest
@@ -90,137 +162,224 @@ class HeuristicBot:
             return legal[rng.randrange(len(legal))]  # a blind draw: every position is alike
         return decide(view, legal)
 
-    # -- the decisions ----------------------------------------------------------------------
 
-    @staticmethod
-    def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        pairs = [a for a in legal if isinstance(a, DiscardPair)]
-        if not pairs:
-            return legal[-1]  # pass, or end the turn after a 6+6
-        return max(pairs, key=lambda a: (HeuristicBot._pair_worth(view, a), str(a)))
+# -- the decisions ------------------------------------------------------------------------------
 
-    @staticmethod
-    def _pair_worth(view: CrazyMistigriView, pair: DiscardPair) -> float:
-        """Penalty points shed by throwing ``pair``, plus the worth of its effect."""
-        a, b = pair.first, pair.second
-        rest = _without(view.hand, a, b)
-        worth: float = a.value + b.value
-        if not rest:
-            return worth + _LEAVE
-        if a.value != b.value:
-            return worth
-        value = a.value
-        mean = sum(c.value for c in rest) / len(rest)
-        worst = _badness(_worst(rest, rest), rest)
-        opponents = sum(1 for s, n in enumerate(view.hand_sizes) if n and s != view.seat)
-        if value == 1:
-            ones = [c for c in rest if c.value == 1]
-            worth += 2 * len(ones) + (_LEAVE if len(ones) == len(rest) else 0)
-        elif value == 2:  # noqa: PLR2004 - the effects are named by their values
-            worth += worst - mean  # the next player takes our worst card, not a random one
-        elif value == 3:  # noqa: PLR2004
-            low = min([c.value for c in view.discard_pile] + [3])
-            worth += max(0.0, worst - low) / 2
-        elif value == 4:  # noqa: PLR2004
-            worth += worst + 2  # one card less, and the worst one
-        elif value == 5:  # noqa: PLR2004
-            worth += 2 * min(opponents, len(view.discard_pile) + 2)
-        elif value == 6:  # noqa: PLR2004
-            worth += (
-                3 if any(_pairs(x, y) for i, x in enumerate(rest) for y in rest[i + 1 :]) else 0
-            )
-        else:  # 7+7 and 8+8: the next player draws one or two more cards from us
-            worth += (value - 6) * (mean + 1)
+
+def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Throw the pair of highest worth (ties: the greatest text), else pass or end the turn."""
+    hand = _ids(view.hand)
+    partners = _partners_in(hand)
+    pile = view.discard_pile
+    opponents = sum(1 for s, n in enumerate(view.hand_sizes) if n and s != view.seat)
+    # What a 5+5 can load on the opponents, and the lowest value a 3+3 can swap for.
+    pile_load = 2 * min(opponents, len(pile) + 2)
+    pile_low = min([card.value for card in pile] + [3])
+    pairs: list[Action] = []
+    worths: list[float] = []
+    for action in legal:
+        if isinstance(action, DiscardPair):
+            a, b = _id(action.first), _id(action.second)
+            pairs.append(action)
+            worths.append(_pair_worth(hand, partners, a, b, pile_load, pile_low))
+    if not pairs:
+        return legal[-1]  # pass, or end the turn after a 6+6
+    return _best(pairs, worths, str)
+
+
+def _pair_worth(  # noqa: PLR0917 - one decision's private helper
+    hand: list[int], partners: list[int], a: int, b: int, pile_load: int, pile_low: int
+) -> float:
+    """Penalty points shed by throwing ``a`` and ``b``, plus the worth of their effect.
+
+    ``partners`` is `_partners_in(hand)`; ``pile_load`` the worth of a 5+5's pile cards handed
+    to opponents; ``pile_low`` the lowest value on the discard pile, or 3 if none is lower.
+    """
+    worth = float(_VALUE[a] + _VALUE[b])
+    if len(hand) == 2:  # noqa: PLR2004 - the pair is the whole hand
+        return worth + _LEAVE
+    value = _VALUE[a]
+    if value != _VALUE[b]:
         return worth
+    rest = _without(hand, a, b)
+    mean = sum([_VALUE[c] for c in rest]) / len(rest)
+    # The worst card left: its partners in the hand, less the two thrown.
+    worst = 0
+    for card in rest:
+        lone = partners[card] - _pairs(card, a) - _pairs(card, b) == 0
+        worst = max(worst, _VALUE[card] + (_LONE if lone else 0))
+    if value == 1:
+        ones = sum([1 for c in rest if _VALUE[c] == 1])
+        worth += 2 * ones + (_LEAVE if ones == len(rest) else 0)
+    elif value == 2:  # noqa: PLR2004 - the effects are named by their values
+        worth += worst - mean  # the next player takes our worst card, not a random one
+    elif value == 3:  # noqa: PLR2004
+        worth += max(0.0, worst - pile_low) / 2
+    elif value == 4:  # noqa: PLR2004
+        worth += worst + 2  # one card less, and the worst one
+    elif value == 5:  # noqa: PLR2004
+        worth += pile_load
+    elif value == 6:  # noqa: PLR2004
+        worth += 3 if _has_pair(rest) else 0
+    else:  # 7+7 and 8+8: the next player draws one or two more cards from us
+        worth += (value - 6) * (mean + 1)
+    return worth
 
-    @staticmethod
-    def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        gifts = [a for a in legal if isinstance(a, GiveCard)]
-        worst = _worst([a.card for a in gifts], view.hand)
-        seat, players, sizes = view.seat, view.players, view.hand_sizes
-        # The seat we draw from next could hand the card back: prefer someone else.
-        source = (seat - int(view.direction)) % players
-        while not sizes[source] and source != seat:
-            source = (source - int(view.direction)) % players
 
-        def target(action: GiveCard) -> tuple[bool, int, int, int]:
-            to = action.to
-            return (to == source, sizes[to], view.scores[to], to)
+def _partners_in(hand: list[int]) -> list[int]:
+    """For each card id of ``hand``, how many other cards of it pair with it (by id)."""
+    partners = [0] * _IDS
+    for card in hand:
+        count = 0
+        for other in hand:
+            if _pairs(card, other):
+                count += 1
+        partners[card] = count - 1 if count else 0  # not itself (one copy of it)
+    return partners
 
-        return min((a for a in gifts if a.card == worst), key=target)
 
-    @staticmethod
-    def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        picks = [a for a in legal if isinstance(a, PilePick)]
-        public = list(view.discard_pile) + list(view.hand)
-        partner_counts = _partner_counts(view)
+def _best(actions: list[Action], scores: list[float], text: Callable[[Action], str]) -> Action:
+    """The action of highest score; on a tie, the greatest ``text``, then the first.
 
-        def harm(action: PilePick) -> tuple[float, str]:
-            card = action.card
-            if card.is_mistigri:
-                return (100.0, card.code)
-            # Partners the recipient might hold: the cards that pair with it we cannot see.
-            partners = sum(1 for c in public if c != card and _pairs(card, c))
-            unseen = partner_counts[card] - partners
-            return (card.value - unseen / 2, card.code)
+    ``text`` is read only for the actions tied at the highest score.
+    """
+    top = max(scores)
+    best: Action | None = None
+    best_text = ""
+    for action, score in zip(actions, scores, strict=True):
+        if score == top:
+            shown = text(action)
+            if best is None or shown > best_text:
+                best, best_text = action, shown
+    assert best is not None  # noqa: S101 - ``actions`` is not empty
+    return best
 
-        return max(picks, key=harm)
 
-    @staticmethod
-    def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        swaps = [a for a in legal if isinstance(a, SwapWithPile)]
-        hand = view.hand
+def _has_pair(hand: list[int]) -> bool:
+    """Whether two cards of ``hand`` pair."""
+    for i, card in enumerate(hand):
+        for other in hand[i + 1 :]:
+            if _pairs(card, other):
+                return True
+    return False
 
-        def gain(action: SwapWithPile) -> tuple[float, str]:
-            after = [*_without(hand, action.discard), action.take]
-            return (
-                _badness(action.discard, hand) - _badness(action.take, after),
-                str(action),
-            )
 
-        return max(swaps, key=gain)
+def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Give the worst card, to the opponent closest to going out who will not hand it back."""
+    gifts = [action for action in legal if isinstance(action, GiveCard)]
+    cards = [_id(gift.card) for gift in gifts]
+    worst = _worst(list(dict.fromkeys(cards)), _ids(view.hand))  # each card once
+    seat, players, sizes, scores = view.seat, view.players, view.hand_sizes, view.scores
+    # The seat we draw from next could hand the card back: prefer someone else.
+    step = int(view.direction)
+    source = (seat - step) % players
+    while not sizes[source] and source != seat:
+        source = (source - step) % players
+    best = gifts[0]  # replaced by the first gift of the worst card
+    best_key = (True, 0, 0, 0)
+    found = False
+    for gift, card in zip(gifts, cards, strict=True):
+        if card == worst:
+            to = gift.to
+            key = (to == source, sizes[to], scores[to], to)
+            if not found or key < best_key:
+                best, best_key, found = gift, key, True
+    return best
 
-    @staticmethod
-    def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        forces = [a for a in legal if isinstance(a, ForceCard)]
-        if not forces:
-            return next(a for a in legal if isinstance(a, EndTurn))
-        worst = _worst([a.card for a in forces], view.hand)
-        return next(a for a in forces if a.card == worst)
 
-    @staticmethod
-    def _ones(_: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        # Throwing the other 1s sheds cards; with none, reversing changes nothing useful.
-        return next(a for a in legal if isinstance(a, DiscardOnes))
+def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Hand on the pile card that hurts its recipient most: the Mistigri, else high and lone."""
+    public = _ids(view.discard_pile) + _ids(view.hand)
+    partner_counts = _partners(view.players, view.rules.colour_layout)
+    picks: list[Action] = []
+    harms: list[float] = []
+    known: dict[int, float] = {}  # the harm of each card met (picks repeat it per seat)
+    for action in legal:
+        if isinstance(action, PilePick):
+            card = _id(action.card)
+            harm = known.get(card)
+            if harm is None:
+                harm = known[card] = _harm(card, public, partner_counts)
+            picks.append(action)
+            harms.append(harm)
+    return _best(picks, harms, _pick_code)
 
-    @staticmethod
-    def _swap_later(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
-        hand = view.hand
-        if hand and view.discard_pile:
-            worst = _badness(_worst(hand, hand), hand)
-            if worst > min(c.value for c in view.discard_pile):
-                return next(a for a in legal if isinstance(a, SwapLater))
-        return next(a for a in legal if isinstance(a, Reverse))
+
+def _pick_code(action: Action) -> str:
+    """The code of the card a pile pick hands on."""
+    assert isinstance(action, PilePick)  # noqa: S101 - only pile picks are compared
+    return action.card.code
+
+
+def _harm(card: int, public: list[int], partner_counts: dict[int, int]) -> float:
+    """How much ``card`` hurts whoever receives it, from the cards we can see."""
+    if card == _MISTIGRI_ID:
+        return 100.0
+    # Partners the recipient might hold: the cards that pair with it we cannot see.
+    partners = 0
+    for other in public:
+        if other != card and _pairs(card, other):
+            partners += 1
+    unseen = partner_counts[card] - partners
+    return _VALUE[card] - unseen / 2
+
+
+def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Swap the hand card whose place the pile card fills best (ties: the greatest text)."""
+    hand = _ids(view.hand)
+    swaps: list[Action] = []
+    gains: list[float] = []
+    for action in legal:
+        if isinstance(action, SwapWithPile):
+            discard, take = _id(action.discard), _id(action.take)
+            after = _without(hand, discard)
+            after.append(take)
+            swaps.append(action)
+            gains.append(_badness(discard, hand) - _badness(take, after))
+    return _best(swaps, gains, str)
+
+
+def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Force the worst card on the next player, else end the turn."""
+    forces = [action for action in legal if isinstance(action, ForceCard)]
+    if not forces:
+        return next(action for action in legal if isinstance(action, EndTurn))
+    worst = _worst([_id(force.card) for force in forces], _ids(view.hand))
+    return next(force for force in forces if _id(force.card) == worst)
+
+
+def _ones(_: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Throw the other 1s: it sheds cards; with none, reversing changes nothing useful."""
+    return next(action for action in legal if isinstance(action, DiscardOnes))
+
+
+def _swap_later(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+    """Keep the swap for later when the worst card beats the pile's lowest, else reverse."""
+    hand = _ids(view.hand)
+    if hand and view.discard_pile:
+        worst = _most_badness(hand)
+        if worst > min(card.value for card in view.discard_pile):
+            return next(action for action in legal if isinstance(action, SwapLater))
+    return next(action for action in legal if isinstance(action, Reverse))
 
 
 _DECISIONS: dict[str, Callable[[CrazyMistigriView, Sequence[Action]], Action]] = {
-    "discard-or-pass": HeuristicBot._discard,  # noqa: SLF001 - the bot's own table
-    "second-pair-or-end-turn": HeuristicBot._discard,  # noqa: SLF001
-    "give-card": HeuristicBot._give,  # noqa: SLF001
-    "pile-pick": HeuristicBot._pile_pick,  # noqa: SLF001
-    "swap-with-pile": HeuristicBot._swap,  # noqa: SLF001
-    "force-card-or-reverse": HeuristicBot._force,  # noqa: SLF001
-    "swap-later-or-reverse": HeuristicBot._swap_later,  # noqa: SLF001
-    "discard-ones-or-reverse": HeuristicBot._ones,  # noqa: SLF001
+    "discard-or-pass": _discard,
+    "second-pair-or-end-turn": _discard,
+    "give-card": _give,
+    "pile-pick": _pile_pick,
+    "swap-with-pile": _swap,
+    "force-card-or-reverse": _force,
+    "swap-later-or-reverse": _swap_later,
+    "discard-ones-or-reverse": _ones,
 }
 
 
-def _partner_counts(view: CrazyMistigriView) -> dict[Card, int]:
-    """For each card of the match's deck, how many other cards of it pair with it."""
-    return _partners(view.players, view.rules.colour_layout)
-
-
 @functools.lru_cache(maxsize=8)  # a few layouts at once: bounded whatever the views seen
-def _partners(players: int, layout: tuple[tuple[int, ...], ...]) -> dict[Card, int]:
-    deck = list(_deck_of(players, layout))
-    return {c: sum(1 for o in deck if o is not c and _pairs(c, o)) for c in deck}
+def _partners(players: int, layout: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """For each card of the match's deck, how many other cards of it pair with it."""
+    deck = _deck_ids(players, layout)
+    # Copies of a card (twins, in some custom layouts) are not counted as its partners.
+    return {
+        card: sum(1 for other in deck if other != card and _pairs(card, other)) for card in deck
+    }

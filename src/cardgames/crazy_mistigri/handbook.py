@@ -244,13 +244,13 @@ _CHOICES: dict[str, dict[type[Action], str]] = {
 
 _OPTIONS = {
     "en": (
-        "First to play in round 1: player {first}",
+        "First to play in round 1: {first}",
         "Colours: the standard deck",
         "Colours: a deck of your own",
         "Rounds: {rounds}, then more while the lowest total is shared (up to {max_rounds})",
     ),
     "fr": (
-        "Premier à jouer à la manche 1 : joueur {first}",
+        "Premier à jouer à la manche 1 : {first}",
         "Couleurs : le paquet habituel",
         "Couleurs : un paquet à vous",
         (
@@ -301,11 +301,11 @@ class Handbook:
         return _CHOICES[language].get(type(action))
 
     @staticmethod
-    def options(rules: Rules, language: str) -> list[str]:
-        """The rules options, one line each."""
-        first, standard, own, rounds = _OPTIONS[language]
+    def options(rules: Rules, language: str, first: str) -> list[str]:
+        """The rules options, one line each, the first player called `first`."""
+        first_player, standard, own, rounds = _OPTIONS[language]
         return [
-            first.format(first=rules.first_player + 1),
+            first_player.format(first=first),
             standard if rules.colour_layout == DEFAULT_LAYOUT else own,
             rounds.format(rounds=rules.rounds, max_rounds=rules.max_rounds),
         ]

@@ -65,7 +65,7 @@ class Statistics:
             (
                 "aids turned face down per round",
                 "the passes of a round: each turns a player aid face down (CM-9)",
-                "les passes d'une manche : chacune retourne une aide de jeu (CM-9)",
+                "les passes d’une manche : chacune retourne une aide de jeu (CM-9)",
                 True,
             ),
         ]

@@ -12,10 +12,11 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card
-from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, PlayCard, deck
+from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
+from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card, _deck
+from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
 
 if TYPE_CHECKING:
@@ -27,15 +28,17 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-_COLOUR = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_COLOUR: Final = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_LOSS: Final[int] = LOSS_THRESHOLD
+"""KT-4: a colour collected this many times is lost (the rules' threshold, read once)."""
 
 # The weights of the evaluation, in "colours of my collection".
-_NEAR_LOSS = 0.25  # a colour held three times: one more card and it is lost
-_ALL_COLOURS = 2.0  # every colour collected: the round ends and I gain a Super Chat
-_THEIR_GAIN = 0.3  # a colour the trick gives to another player counts against me this much
-_RESOLVE = 0.7  # how readily a later player who holds a card that beats mine plays it
-_STRENGTH = 0.02  # the cost of spending a card, per point of value (trumps count double)
-_LIABILITY = 0.2  # the relief of playing a card of a colour I hold three of (it can only hurt)
+_NEAR_LOSS: Final = 0.25  # a colour held three times: one more card and it is lost
+_ALL_COLOURS: Final = 2.0  # every colour collected: the round ends and I gain a Super Chat
+_THEIR_GAIN: Final = 0.3  # a colour the trick gives to another player counts against me this much
+_RESOLVE: Final = 0.7  # how readily a later player who holds a card that beats mine plays it
+_STRENGTH: Final = 0.02  # the cost of spending a card, per point of value (trumps count double)
+_LIABILITY: Final = 0.2  # the relief of shedding a colour held three times (it can only hurt)
 
 
 class HeuristicBot:
@@ -67,103 +70,185 @@ class HeuristicBot:
 
 
 class _Table:
-    """What the bot reads from the view for one decision."""
+    """What the bot reads from the view for one decision, with each card as its int.
+
+    Cards are the rules' ints (`_card_ints`), so that the trick's winner is the rules' own
+    `_trick_winner`. The cards it has not seen (other hands, the stock and the discard, all
+    alike to the bot) are kept by colour: the evaluation only needs how many of each colour
+    there are, and which of them could take a trick.
+    """
 
     def __init__(self, view: View) -> None:
+        rules = view.rules
         self.view = view
-        self.top = view.rules.values
-        self.trump = _COLOUR[view.trump_colour]
-        self.trick = view.trick
-        players = view.players
-        self.later = [(view.seat + k) % players for k in range(1, players - len(self.trick))]
-        self.counts = [_counts(c, view.rules.colours) for c in view.collections]
-        seen = {*view.hand, view.trump, *view.trick, *(c for col in view.collections for c in col)}
-        # Unseen cards: other hands, the stock and the discard, all alike to the bot.
-        self.unseen = [c for c in deck(view.rules) if c not in seen]
+        self.top: int = rules.values
+        self.trump: int = _COLOUR[view.trump_colour]
+        self.seat: int = view.seat
+        self.players: int = view.players
+        self.trick: tuple[int, ...] = tuple([_int_of(card) for card in view.trick])
+        self.later: list[int] = [
+            (self.seat + k) % self.players for k in range(1, self.players - len(self.trick))
+        ]
+        self.later_sizes: list[int] = [view.hand_sizes[seat] for seat in self.later]
+        colours: int = rules.colours
+        seen: set[int] = set(self.trick)  # the card ints this seat has seen
+        seen.add(_int_of(view.trump))
+        for card in view.hand:
+            seen.add(_int_of(card))
+        self.counts: list[list[int]] = []
+        for collection in view.collections:
+            counts = [0] * colours
+            for card in collection:
+                c = _int_of(card)
+                seen.add(c)
+                counts[colour_of(c)] += 1
+            self.counts.append(counts)
+        self.unseen: list[list[int]] = [[] for _ in range(colours)]
+        self.unseen_total = 0
+        for c in _deck(colours, self.top)[1]:
+            if c not in seen:
+                self.unseen[colour_of(c)].append(c)
+                self.unseen_total += 1
+        self.trick_has_trump = False
+        for c in self.trick:
+            if colour_of(c) == self.trump:
+                self.trick_has_trump = True
+        # My collection, and that of whoever takes the trick as it stands should my card not,
+        # before and after the trick's cards so far join it.
+        self.mine_value = _value(self.counts[self.seat])
+        self.mine_after = self.with_trick(self.counts[self.seat])
+        self.holder = -1
+        self.holder_value = 0.0
+        self.holder_after: list[int] = []
+        if self.trick:
+            at, _ = _trick_winner(self.trick, self.trump, self.top)
+            self.holder = (view.leader + at) % self.players
+            self.holder_value = _value(self.counts[self.holder])
+            self.holder_after = self.with_trick(self.counts[self.holder])
+
+    def with_trick(self, counts: list[int]) -> list[int]:
+        """``counts`` once the cards of the trick so far join it."""
+        after = counts.copy()
+        for card in self.trick:
+            after[colour_of(card)] += 1
+        return after
 
     def best(self, legal: Sequence[Action]) -> Action:
-        scores = [self.worth(action.card) for action in legal if isinstance(action, PlayCard)]
-        return legal[scores.index(max(scores))]
+        """The first legal card of the highest worth."""
+        best_at, best = 0, 0.0
+        for at, action in enumerate(legal):
+            worth = self.worth(_int_of(action.card))  # type: ignore[attr-defined]
+            if at == 0 or worth > best:
+                best_at, best = at, worth
+        return legal[best_at]
 
-    def worth(self, card: Card) -> float:
-        view = self.view
-        trick = (*self.trick, card)
-        mine = self.counts[view.seat]
-        chance = self.chance_to_win(trick)
-        win = self.gain(mine, trick) + self.later_gain(mine, trick) - _value(mine)
+    def worth(self, card: int) -> float:
+        """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
+        colour = colour_of(card)
+        chance = self.chance_to_win((*self.trick, card))
+        win = 0.0  # what taking the trick is worth: not needed when it cannot be taken
+        if chance > 0:
+            mine = self.mine_after  # my collection if I take the trick: with ``card`` too
+            mine[colour] += 1
+            win = _value(mine) + self.later_gain(mine) - self.mine_value
+            mine[colour] -= 1
         lose = 0.0
-        if self.trick:
-            other = (view.leader + _winner(self.trick, self.trump, self.top)) % view.players
-            theirs = self.counts[other]
-            lose = -_THEIR_GAIN * (self.gain(theirs, trick) - _value(theirs))
-        colour = _COLOUR[card.colour]
-        spend = _STRENGTH * card.value * (2 if colour == self.trump else 1)
-        relief = _LIABILITY if mine[colour] == LOSS_THRESHOLD - 1 else 0.0
+        if self.holder >= 0:
+            theirs = self.holder_after
+            theirs[colour] += 1
+            lose = -_THEIR_GAIN * (_value(theirs) - self.holder_value)
+            theirs[colour] -= 1
+        spend = _STRENGTH * value_of(card) * (2 if colour == self.trump else 1)
+        relief = _LIABILITY if self.counts[self.seat][colour] == _LOSS - 1 else 0.0
         return chance * win + (1 - chance) * lose - spend + relief
 
-    def chance_to_win(self, trick: tuple[Card, ...]) -> float:
+    def chance_to_win(self, trick: tuple[int, ...]) -> float:
         """How likely the card just added to ``trick`` takes it (certain if nobody follows)."""
         mine = len(trick) - 1
-        if _winner(trick, self.trump, self.top) != mine:
+        at, _ = _trick_winner(trick, self.trump, self.top)
+        if at != mine:
             return 0.0
-        if not self.later or not self.unseen:
+        if not self.later or not self.unseen_total:
             return 1.0
-        beaters = sum(
-            _winner((*trick, other), self.trump, self.top) != mine for other in self.unseen
-        )
-        free = 1 - beaters / len(self.unseen)
+        free = 1 - self.beaters(trick) / self.unseen_total
         chance = 1.0
-        for seat in self.later:
-            chance *= 1 - _RESOLVE * (1 - free ** self.view.hand_sizes[seat])
+        for size in self.later_sizes:
+            chance *= 1 - _RESOLVE * (1 - free**size)
         return chance
 
-    def gain(self, counts: list[int], trick: tuple[Card, ...]) -> float:
-        """The worth of ``counts`` once the known cards of ``trick`` join it."""
-        after = counts.copy()
-        for card in trick:
-            after[_COLOUR[card.colour]] += 1
-        return _value(after)
+    def beaters(self, trick: tuple[int, ...]) -> int:
+        """How many unseen cards, played next, would take the trick my card now wins.
 
-    def later_gain(self, counts: list[int], trick: tuple[Card, ...]) -> float:
-        """The average change one unknown card of each later player makes to the trick's worth."""
-        if not self.later or not self.unseen:
+        Only a card of the trick's deciding colour (trump if one was played, else the led
+        colour) or a trump can change its winner, and a trump played to a trick without one
+        takes it (KT-3): the rules' `_trick_winner` decides for the cards of the deciding colour.
+        """
+        mine = len(trick) - 1
+        trump_played = self.trick_has_trump or colour_of(trick[-1]) == self.trump
+        count = 0 if trump_played else len(self.unseen[self.trump])
+        deciding = self.trump if trump_played else colour_of(trick[0])
+        for other in self.unseen[deciding]:
+            at, _ = _trick_winner(trick + (other,), self.trump, self.top)  # noqa: RUF005 - compiled natively
+            if at != mine:
+                count += 1
+        return count
+
+    def later_gain(self, after: list[int]) -> float:
+        """The average change one unknown card of each later player makes to ``after``'s worth.
+
+        ``after`` is my collection once the trick so far and my card join it.
+        """
+        if not self.later or not self.unseen_total:
             return 0.0
-        after = counts.copy()
-        for card in trick:
-            after[_COLOUR[card.colour]] += 1
-        base = _value(after)
+        held, near = _held(after), _near_losses(after)
+        base = _worth(held, near, len(after))
         total = 0.0
-        for card in self.unseen:
-            after[_COLOUR[card.colour]] += 1
-            total += _value(after) - base
-            after[_COLOUR[card.colour]] -= 1
-        return len(self.later) * total / len(self.unseen)
+        for colour, cards in enumerate(self.unseen):
+            if cards:  # one more card of this colour: only its own count changes
+                n = after[colour]
+                more_held = held + _is_held(n + 1) - _is_held(n)
+                more_near = near + _is_near_loss(n + 1) - _is_near_loss(n)
+                total += len(cards) * (_worth(more_held, more_near, len(after)) - base)
+        return len(self.later) * total / self.unseen_total
 
 
-def _counts(collection: Sequence[Card], colours: int) -> list[int]:
-    counts = [0] * colours
-    for card in collection:
-        counts[_COLOUR[card.colour]] += 1
-    return counts
+def _int_of(card: Card) -> int:
+    """The rules' int of ``card``."""
+    return card_int(_COLOUR[card.colour], card.value)
 
 
 def _value(counts: list[int]) -> float:
     """A collection's worth: its colours, lost ones dropped, near losses discounted."""
-    held = sum(0 < n < LOSS_THRESHOLD for n in counts)
-    worth = held - _NEAR_LOSS * sum(n == LOSS_THRESHOLD - 1 for n in counts)
-    return worth + (_ALL_COLOURS if held == len(counts) else 0.0)
+    return _worth(_held(counts), _near_losses(counts), len(counts))
 
 
-def _winner(trick: Sequence[Card], trump: int, top: int) -> int:
-    """KT-3: the index of the card that wins ``trick`` as it stands."""
-    colours = [_COLOUR[c.colour] for c in trick]
-    target = trump if trump in colours else colours[0]
-    best = at = 0
-    for i, card in enumerate(trick):
-        if colours[i] == target:
-            value = card.value
-            if value == 1 and Card(top, card.colour) in trick:
-                value = top + 1
-            if value > best:
-                best, at = value, i
-    return at
+def _worth(held: int, near: int, colours: int) -> float:
+    """The worth of a collection holding ``held`` colours, ``near`` of them near a loss."""
+    worth = held - _NEAR_LOSS * near
+    return worth + (_ALL_COLOURS if held == colours else 0.0)
+
+
+def _is_held(count: int) -> int:
+    """1 if a colour held ``count`` times counts in the collection (not lost), else 0."""
+    return 1 if 0 < count < _LOSS else 0
+
+
+def _is_near_loss(count: int) -> int:
+    """1 if a colour held ``count`` times is one card from a loss, else 0."""
+    return 1 if count == _LOSS - 1 else 0
+
+
+def _held(counts: list[int]) -> int:
+    """How many colours of ``counts`` are held and not lost."""
+    held = 0
+    for n in counts:
+        held += _is_held(n)
+    return held
+
+
+def _near_losses(counts: list[int]) -> int:
+    """How many colours of ``counts`` are one card from a loss."""
+    near = 0
+    for n in counts:
+        near += _is_near_loss(n)
+    return near

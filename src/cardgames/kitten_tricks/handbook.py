@@ -171,12 +171,12 @@ _EXPLAIN = {
 _OPTIONS = {
     "en": (
         "Deck: {colours} toy colours ({names}), values 1 to {values}",
-        "First to lead: player {first}",
+        "First to lead: {first}",
         "A match ends after at most {max_rounds} rounds",
     ),
     "fr": (
         "Paquet : {colours} couleurs de jouets ({names}), valeurs de 1 à {values}",
-        "Premier à jouer : joueur {first}",
+        "Premier à jouer : {first}",
         "Une partie dure au plus {max_rounds} manches",
     ),
 }
@@ -205,15 +205,15 @@ class Handbook:
         return _EXPLAIN[language]
 
     @staticmethod
-    def options(rules: Rules, language: str) -> list[str]:
-        """The rules options, one line each."""
-        deck, first, rounds = _OPTIONS[language]
+    def options(rules: Rules, language: str, first: str) -> list[str]:
+        """The rules options, one line each, the first player called `first`."""
+        deck, first_player, rounds = _OPTIONS[language]
         names = ", ".join(
             MESSAGES[language][f"colour.{name}"] for name in COLOUR_NAMES[: rules.colours]
         )
         return [
             deck.format(colours=rules.colours, names=names, values=rules.values),
-            first.format(first=rules.first_player + 1),
+            first_player.format(first=first),
             rounds.format(max_rounds=rules.max_rounds),
         ]
 

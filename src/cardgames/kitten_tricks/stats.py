@@ -30,7 +30,7 @@ class Statistics:
         """Each statistic: its name, its meaning in English and French, whether integer."""
         del players, rules
         return (
-            (_TRICKS, "the tricks played in a round (KT-2)", "les plis d'une manche (KT-2)", True),
+            (_TRICKS, "the tricks played in a round (KT-2)", "les plis d’une manche (KT-2)", True),
             (
                 _LOST,
                 "the colours lost by any collection in a round (KT-4)",

@@ -326,7 +326,9 @@ class Presenter:
             "names": list(table.names),
             "bots": sorted(table.bots),
             "levels": {str(s): self.level(s) for s in table.bots},
-            "round": words["round"].format(round=view.round) if _has_rounds(view) else "",
+            "round": words["round"].format(round=view.round)
+            if not handbook.one_round(view.rules)
+            else "",
             "status": self._status(view),
             "yourTurn": view.to_move == seat,
             "thinking": view.to_move is not None and view.to_move in table.bots,
@@ -379,7 +381,7 @@ class Presenter:
             {"title": section.title, "paragraphs": list(section.paragraphs)}
             for section in handbook.rules(game, self.language)
         ]
-        options = handbook.options_text(game, view.rules, self.language)
+        options = handbook.options_text(game, view.rules, self.language, names=self.table.names)
         if options:
             sections.append({"title": self.words["options"], "paragraphs": list(options)})
         return sections
@@ -387,7 +389,9 @@ class Presenter:
     def _sheet(self, view: View) -> dict[str, Any] | None:
         """The score sheet, round by round, from the events the seat saw."""
         sheet = handbook.score_sheet(self.table.game, view.events)
-        if not sheet.rows or not _has_rounds(view):  # one round: the final scores say it all
+        if not sheet.rows or handbook.one_round(
+            view.rules
+        ):  # one round: the final scores say it all
             return None
         return {"rows": [list(row) for row in sheet.rows], "totals": list(sheet.totals)}
 
@@ -465,11 +469,6 @@ class Presenter:
         elif slug == "crazy-animals" and card.code in _SPECIAL_ICONS:
             face.update(icon=_SPECIAL_ICONS[card.code], word=label, ink="#6c3483", paint="#9b59b6")
         return face
-
-
-def _has_rounds(view: View) -> bool:
-    """Whether a match of the view's game can have several rounds (Classic Mistigri has one)."""
-    return any(hasattr(view.rules, name) for name in ("rounds", "max_rounds"))
 
 
 def _capitalized(text: str) -> str:
