@@ -6,8 +6,10 @@ configuration, and no more once the configuration has spent ``--budget`` CPU sec
 ``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout bot) searches
 from the mover's view; the rate is the iterations of every search divided by their CPU time.
 The pure build runs in this interpreter's process of its own, the compiled build in
-``--compiled-python``'s. Each search samples worlds with `Game.sample_world`; the time of the
-sampling alone is measured too, and shown per iteration (the sampler's share).
+``--compiled-python``'s. After each search a second one from the same view times the parts of
+each iteration apart, per iteration: sampling the world (`Game.sample_world`), the descent
+(select and expand), the simulation and the backpropagation (the breakdown columns; reading
+the clock between them adds about a microsecond to their sum).
 
 OpenSpiel's C++ `MCTSBot` (random rollouts, `RandomRolloutEvaluator(1)`, UCT constant 2, as in
 OpenSpiel's examples) runs on `crazy_eights` (3 players), `hearts` and `go_fish` from the
@@ -53,7 +55,7 @@ def progress(message: str) -> None:
 def measure_games(
     iterations: int, decisions: int, budget: float, slugs: list[str]
 ) -> dict[str, Any]:
-    """ISMCTS iterations per CPU second, and sampling's share, per game and player count."""
+    """ISMCTS iterations per CPU second, and each part's µs per iteration, per game and players."""
     # The build under test, imported by the worker process only.
     import cardgames
     from cardgames import _build
@@ -66,7 +68,8 @@ def measure_games(
         for players in range(game.min_players, game.max_players + 1):
             bot = ISMCTSBot(iterations)
             searched = searches = sampled = 0
-            search_time = sample_time = 0.0
+            search_time = 0.0
+            times = [0.0] * len(PHASES)
             seed = 0
             began = time.process_time()
             while searches < decisions and time.process_time() - began < budget:
@@ -86,10 +89,9 @@ def measure_games(
                         search_time += time.process_time() - start
                         searched += iterations
                         searches += 1
-                        start = time.process_time()
-                        for _ in range(iterations):
-                            game.sample_world(view, rng)
-                        sample_time += time.process_time() - start
+                        phases = _breakdown(bot, game, view, iterations, rng)
+                        for k, spent in enumerate(phases):
+                            times[k] += spent
                         sampled += iterations
                     state = state.apply(legal[mover.randrange(len(legal))])
                 seed += 1
@@ -101,15 +103,54 @@ def measure_games(
                     "game": slug,
                     "players": players,
                     "rate": searched / search_time,
-                    "sample_us": 1e6 * sample_time / sampled,
                     "iteration_us": 1e6 * search_time / searched,
+                    **{f"{p}_us": 1e6 * t / sampled for p, t in zip(PHASES, times, strict=True)},
                 }
             )
             progress(
                 f"{results['build']}: {slug}, {players} players: {searches} searches, "
-                f"{search_time + sample_time:.1f} CPU s"
+                f"{search_time + sum(times):.1f} CPU s"
             )
     return results
+
+
+PHASES = ("sample", "descent", "simulation", "backprop")
+"""The parts of an iteration timed apart, in order: `_breakdown`'s columns."""
+
+
+def _breakdown(
+    bot: Any,  # noqa: ANN401 - an ISMCTSBot of the build under test
+    game: Any,  # noqa: ANN401
+    view: Any,  # noqa: ANN401
+    iterations: int,
+    rng: random.Random,
+) -> list[float]:
+    """The CPU seconds of each part (`PHASES`) of ``iterations`` iterations of a search.
+
+    A second search from ``view``, iteration by iteration as `ISMCTSBot.choose` runs it, with
+    the bot's own methods, the clock read between the parts (which adds its own cost, about a
+    microsecond per iteration, to the sum).
+    """
+    from cardgames.bots.ismcts import _Node
+
+    root = _Node(view.seat)
+    spent = [0.0] * len(PHASES)
+    clock = time.process_time
+    for _ in range(iterations):
+        t0 = clock()
+        world = game.sample_world(view, rng)
+        t1 = clock()
+        world, path = bot._descend(world, root, rng, None)  # noqa: SLF001 - timed apart
+        t2 = clock()
+        outcome = bot._simulate(world, rng, None)  # noqa: SLF001
+        t3 = clock()
+        bot._backpropagate(path, outcome, game.better_scores)  # noqa: SLF001
+        t4 = clock()
+        spent[0] += t1 - t0
+        spent[1] += t2 - t1
+        spent[2] += t3 - t2
+        spent[3] += t4 - t3
+    return spent
 
 
 def measure_peer(
@@ -232,8 +273,11 @@ def print_tables(
         for name, rate in peers.items():
             print(f"| `{name}` | {rate:,.0f} |")
         print()
-    header = "| game | players | build | iterations / CPU s | µs / iteration | sampling µs |"
-    rule = "| --- | ---: | --- | ---: | ---: | ---: |"
+    header = (
+        "| game | players | build | iterations / CPU s | µs / iteration | sampling µs "
+        "| descent µs | simulation µs | backprop µs |"
+    )
+    rule = "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     if eights is not None:
         header += " / `crazy_eights` |"
         rule += " ---: |"
@@ -243,7 +287,9 @@ def print_tables(
         for row in result["rows"]:
             line = (
                 f"| {row['game']} | {row['players']} | {build} | {row['rate']:,.0f} | "
-                f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} |"
+                f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} | "
+                f"{row['descent_us']:,.1f} | {row['simulation_us']:,.1f} | "
+                f"{row['backprop_us']:,.1f} |"
             )
             if eights is not None:
                 line += f" {row['rate'] / eights:.2f} |"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import classic_mistigri, testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
-from cardgames.bots.ismcts import MAX_ITERATIONS
+from cardgames.bots.ismcts import MAX_ITERATIONS, check_setting
 from cardgames.classic_mistigri import Card, scenario
 from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError
@@ -120,6 +120,20 @@ def test_ismcts_checks_its_budget() -> None:
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
 
 
+def test_ismcts_settings_come_back_in_their_own_type_in_either_build() -> None:
+    """`check_setting` gives `iterations` as an int, the others as floats, with the same message."""
+    assert type(check_setting("iterations", 200)) is int
+    assert type(check_setting("exploration", 1)) is float
+    assert check_setting("exploration", 0.7) == 0.7
+    with pytest.raises(InvalidSetupError, match=r"at most 1,000, got 1001$"):
+        check_setting("iterations", 1001)
+    for bad in (True, 10**30, 2.5, float("nan"), "7"):
+        with pytest.raises(InvalidSetupError, match="iterations must be a positive int"):
+            check_setting("iterations", bad)
+    with pytest.raises(InvalidSetupError, match=r"exploration must be a number in 0\.\.10"):
+        check_setting("exploration", 10**400)
+
+
 def test_sample_world_refuses_foreign_views_and_rngs() -> None:
     """sample_world wants a view of its own game and a random.Random."""
     view = CLASSIC.new(3, seed=1).view(0)
@@ -220,6 +234,25 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     rows = [line for line in done.stdout.splitlines() if line.startswith("| kitten-tricks |")]
     assert [row.split(" | ")[1:3] for row in rows] == [["3", "pure"], ["4", "pure"], ["5", "pure"]]
     assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
+
+
+def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
+    """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
+    args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
+    args += ["--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    )
+    header = "| sampling µs | descent µs | simulation µs | backprop µs |"
+    assert header in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
+    assert len(rows) == 5
+    for row in rows:
+        cells = row.rstrip(" |").split(" | ")[4:9]
+        _iteration, *parts = (float(cell.replace(",", "")) for cell in cells)
+        assert all(part > 0 for part in parts)
+        assert parts[2] > parts[3]  # a whole simulation costs more than adding its rewards
 
 
 def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:

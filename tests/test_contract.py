@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import testing
+from cardgames import _hot, testing
 from cardgames.engine import Action, Game
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
@@ -188,7 +188,7 @@ def test_match_over_rejects_every_action() -> None:
 _SCRIPT = """
 import json, sys
 import cardgames
-from cardgames import testing
+from cardgames import _hot, testing
 out = {}
 for slug, game in cardgames.GAMES.items():
     for players in range(game.min_players, game.max_players + 1):
@@ -254,6 +254,45 @@ def test_playout_stops_at_its_limit_and_from_sampled_worlds(game: Game[Any]) -> 
     assert state.history == ()
     world = game.sample_world(state.view(0), random.Random(2))
     assert world.playout(random.Random(4)) is not None
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_search_steps_reach_what_apply_reaches(game: Game[Any]) -> None:
+    """`_hot.step` on a scratch state gives the state, views and outcome of `apply`, each step."""
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(3):
+            start = game.new(players, seed=seed)
+            starts = [start, game.sample_world(start.view(0), random.Random(seed))]
+            for first in starts:
+                saved = first.to_dict() if not first.is_sampled else first.view(0)
+                state, world, chooser = first, _hot.scratch(first), random.Random(seed)
+                assert world == state
+                while not state.is_over:
+                    action = chooser.choice(state.legal_actions())
+                    state = state.apply(action)
+                    _hot.step(world, action)
+                    assert world.legal_actions() == state.legal_actions()
+                    assert world.history == state.history
+                    for seat in range(players):
+                        assert world.view(seat) == state.view(seat)
+                assert world.is_over
+                assert world.outcome == state.outcome
+                assert (first.to_dict() if not first.is_sampled else first.view(0)) == saved
+
+
+def test_a_search_step_refuses_an_illegal_action_and_takes_an_equal_one() -> None:
+    """`_hot.step` raises as `apply` does on an illegal action and takes an equal legal one."""
+    game = GAMES["classic-mistigri"]
+    state = game.new(3, seed=1)
+    world = _hot.scratch(state)
+    foreign = game.action_from_dict({"kind": "draw", "position": 99})
+    with pytest.raises(IllegalActionError, match="99"):
+        _hot.step(world, foreign)
+    assert world == state
+    legal = state.legal_actions()[0]
+    _hot.step(world, game.action_from_dict(legal.to_dict()))
+    assert world == state.apply(legal)
+    assert world.history[-1] is legal
 
 
 def test_playout_refuses_an_illegal_choice() -> None:

@@ -121,7 +121,7 @@ def test_ismcts_bot_checks_the_same_bounds(name: str, value: object) -> None:
     """`ISMCTSBot` built directly refuses what the spec refuses, with `InvalidSetupError`."""
     if name == "iterations":
         with pytest.raises(InvalidSetupError, match=name):
-            ISMCTSBot(value)  # type: ignore[arg-type]
+            ISMCTSBot(value)
     else:
         with pytest.raises(InvalidSetupError, match=name):
             ISMCTSBot(10, **{name: value})  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ instructions per action, and its `is_over` up to 0.7% more (the Performance page
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames._chain import Chain
 from cardgames._mypyc import mypyc_attr
@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
     from cardgames.engine import Action, Outcome, State
 
-__all__ = ["HotContract", "playout"]
+    _S = TypeVar("_S", bound=State[Any])
+
+__all__ = ["HotContract", "playout", "scratch", "step"]
 
 
 class _Positioned(Protocol):
@@ -111,6 +113,56 @@ def playout(
         world._pos = world._advance(action)[0]  # noqa: SLF001
         steps._len += 1  # noqa: SLF001
         played += 1
+
+
+def scratch(state: _S) -> _S:
+    """A copy of ``state`` that `step` may advance in place, for search; ``state`` is untouched.
+
+    It shares the position, the log and the cached legal actions with ``state`` (all immutable)
+    and is equal to it. A search gives it to no one else: every other state is immutable.
+    """
+    world = _new(type(state))
+    world._rules = state._rules  # noqa: SLF001 - the engine's internals, for the engine's search
+    world._players = state._players  # noqa: SLF001
+    world._seed = state._seed  # noqa: SLF001
+    world._key = state._key  # noqa: SLF001
+    world._setup = state._setup  # noqa: SLF001
+    world._pos = state._pos  # noqa: SLF001
+    world._log = state._log  # noqa: SLF001
+    world._legal = state._legal  # noqa: SLF001
+    return world
+
+
+def step(world: State[Any], action: Action) -> None:
+    """Advance the scratch state ``world`` (see `scratch`) by ``action``, in place.
+
+    The search's step: the same as ``world = world.apply(action)`` (the game's own hooks, the
+    same log entry with its events, so the same seeded randomness, views and outcome), but no
+    successor state is built. ``action`` should be one of ``world.legal_actions()`` (the very
+    object is found at once; an equal one is looked up).
+
+    Raises:
+        IllegalActionError: ``action`` is not legal in ``world``, as `State.apply` says it.
+    """
+    legal = world._legal  # noqa: SLF001
+    if legal is None:
+        legal = world.legal_actions()
+    for candidate in legal:
+        if candidate is action:
+            break
+    else:
+        # An equal action, or `apply`'s own error and message for an illegal one.
+        action = world.apply(action).history[-1]
+    pos, events = world._advance(action)  # noqa: SLF001
+    log = world._log  # noqa: SLF001
+    entry = _new(Chain)
+    entry._prev = log  # noqa: SLF001 - what Chain.push does, as State.apply inlines it
+    entry._last = (action, events)  # noqa: SLF001
+    entry._len = log._len + 1  # noqa: SLF001
+    entry._items = None  # noqa: SLF001
+    world._log = entry  # noqa: SLF001
+    world._pos = pos  # noqa: SLF001
+    world._legal = None  # noqa: SLF001
 
 
 _new = object.__new__

@@ -57,3 +57,16 @@ def test_sample_hands_fills_every_hand_of_a_real_view() -> None:
     hands = sampler.sample_hands(view, random.Random(2))
     assert tuple(map(len, hands)) == view.hand_sizes
     assert hands[2] == tuple(card.motif for card in view.hand)
+
+
+def test_a_view_s_events_are_followed_once_for_many_samples() -> None:
+    """Repeated samples of one view reuse its cards' whereabouts and equal those of a fresh copy."""
+    state = GAME.new(4, seed=9)
+    chooser = random.Random(9)
+    for _ in range(12):
+        state = state.apply(chooser.choice(state.legal_actions()))
+    view = state.view(state.to_move)
+    again = [sampler.sample_hands(view, random.Random(k)) for k in range(5)]
+    assert sampler._whereabouts(view) is sampler._whereabouts(view)
+    fresh = [sampler.sample_hands(attrs.evolve(view), random.Random(k)) for k in range(5)]
+    assert again == fresh

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from cardgames import get_game
+from cardgames import _hot, get_game
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import InvalidSetupError
@@ -71,8 +71,10 @@ exploration constant that drowns every reward).
 """
 
 
-def check_setting(name: str, value: object) -> float:
+def check_setting(name: str, value: object) -> int | float:
     """Return the numeric setting `name` if it is a number within `BOUNDS[name]`.
+
+    `iterations` comes back as the `int` it is, every other setting as a `float`.
 
     Raises:
         InvalidSetupError: not a number (a bool is not one), not an int for `iterations`, or
@@ -80,18 +82,24 @@ def check_setting(name: str, value: object) -> float:
     """
     low, high = BOUNDS[name]
     integral = name == "iterations"
-    kind = int if integral else int | float
-    # The comparisons come before any conversion, so a huge int never meets float().
-    if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
-        if integral:
-            wanted = f"a positive int, at most {high:,}"
-        elif name == "seconds":
-            wanted = f"positive, at most {high:g} (or left out)"
-        else:
-            wanted = f"a number in {low:g}..{high:g}"
-        msg = f"{name} must be {wanted}, got {_short(value)}"
-        raise InvalidSetupError(msg)
-    return value if integral else float(value)
+    # An int and a float are checked apart: the compiled build gives each its own native
+    # type, where a union of the two would be narrowed to one (and reads the bounds as
+    # floats). An int is compared with the bounds rounded inwards, so a huge int never meets
+    # float().
+    if not isinstance(value, bool):
+        if isinstance(value, int):
+            if math.ceil(low) <= value <= math.floor(high):
+                return value if integral else float(value)
+        elif isinstance(value, float) and not integral and low <= value <= high:
+            return value
+    if integral:
+        wanted = f"a positive int, at most {int(high):,}"
+    elif name == "seconds":
+        wanted = f"positive, at most {high:g} (or left out)"
+    else:
+        wanted = f"a number in {low:g}..{high:g}"
+    msg = f"{name} must be {wanted}, got {_short(value)}"
+    raise InvalidSetupError(msg)
 
 
 def _check_flag(name: str, value: object) -> bool:
@@ -107,16 +115,22 @@ def _short(value: object) -> str:
 
 
 class _Node:
-    """One information set of the observer's tree, reached by ``action`` chosen by ``mover``."""
+    """One information set of the observer's tree, reached by an action chosen by ``mover``.
+
+    A native class in the compiled build (its fields are typed slots read without a dict):
+    ``children`` maps each action tried from here to its node, ``visits`` counts the
+    simulations through this node, ``available`` the descents that could have chosen it,
+    and ``reward`` sums the mover's rewards of those simulations.
+    """
 
     __slots__ = ("available", "children", "mover", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
-        self.mover = mover
+        self.mover: int = mover
         self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0
+        self.visits: int = 0
+        self.available: int = 0
+        self.reward: float = 0.0
 
 
 class ISMCTSBot:
@@ -153,18 +167,24 @@ class ISMCTSBot:
     Every numeric setting has bounds ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]).
     """
 
+    # The settings are typed `object` and checked here: compiled, a parameter typed `int` or
+    # `float` would refuse a value of another type with a bare TypeError before the check
+    # could say what the setting must be (the Performance page: untrusted input).
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: object = 200,
         *,
-        seconds: float | None = None,
-        exploration: float = 0.7,
+        seconds: object = None,
+        exploration: object = 0.7,
         playout: Bot | None = None,
-        prior_weight: float = 3.0,
-        search_opponents: bool = True,
-        margin_weight: float = MARGIN_WEIGHT,
+        prior_weight: object = 3.0,
+        search_opponents: object = True,
+        margin_weight: object = MARGIN_WEIGHT,
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring).
+
+        `iterations` is an `int`, `search_opponents` a `bool`, the others numbers (`seconds`
+        may be ``None``); each is checked at run time.
 
         Raises:
             InvalidSetupError: a numeric setting outside its
@@ -173,12 +193,14 @@ class ISMCTSBot:
                 that is not a bool.
         """
         self.iterations = int(check_setting("iterations", iterations))
-        self.seconds = None if seconds is None else check_setting("seconds", seconds)
-        self.exploration = check_setting("exploration", exploration)
+        self.seconds: float | None = (
+            None if seconds is None else float(check_setting("seconds", seconds))
+        )
+        self.exploration = float(check_setting("exploration", exploration))
         self.playout = playout
-        self.prior_weight = check_setting("prior_weight", prior_weight)
+        self.prior_weight = float(check_setting("prior_weight", prior_weight))
         self.search_opponents = _check_flag("search_opponents", search_opponents)
-        self.margin_weight = check_setting("margin_weight", margin_weight)
+        self.margin_weight = float(check_setting("margin_weight", margin_weight))
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
@@ -224,9 +246,14 @@ class ISMCTSBot:
         rng: random.Random,
         deadline: float | None,
     ) -> None:
+        # The sampled world is this iteration's own: the descent and a playout bot's
+        # simulation advance it in place (`_hot.step`), building no successor states.
         world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
-        outcome = self._simulate(world, rng, deadline)
-        rewards = self._rewards(outcome, game.better_scores)
+        self._backpropagate(path, self._simulate(world, rng, deadline), game.better_scores)
+
+    def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
+        """Add one visit and its mover's reward to every node of the descent's ``path``."""
+        rewards = self._rewards(outcome, better)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
@@ -243,43 +270,54 @@ class ISMCTSBot:
     def _descend(
         self, world: State[Any], root: _Node, rng: random.Random, deadline: float | None
     ) -> tuple[State[Any], list[_Node]]:
-        """Select while every legal action of the world has a child, then expand one."""
+        """Select while every legal action of the world has a child, then expand one.
+
+        ``world`` is advanced in place and returned.
+        """
         node = root
         path = [root]
-        log, sqrt, c, bias = math.log, math.sqrt, self.exploration, self.prior_weight
+        # `math.log` and `math.sqrt` by name: the compiled build calls their C functions directly.
+        c, bias = self.exploration, self.prior_weight
         observer = root.mover
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             if mover != observer and not self.search_opponents:
                 _check_time(deadline)
-                world = world.apply(self._play(world, mover, rng))
+                _hot.step(world, self._play(world, mover, rng))
                 continue
             legal = _distinct(world.legal_actions())
             prior = self._prior(world, mover, legal, rng)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = prior if prior in untried else untried[rng.randrange(len(untried))]
+                # (`None` is compared with no action: each comparison is a Python call.)
+                if prior is not None and prior in untried:
+                    action = prior
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(mover)
                 for a in legal:
                     if a in children:
                         children[a].available += 1
                 path.append(child)
-                return world.apply(action), path
+                _hot.step(world, action)
+                return world, path
             best = -1.0
             chosen = legal[0]
             for a in legal:
                 child = children[a]
                 child.available += 1
-                score = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
-                if a == prior:
+                score = child.reward / child.visits + c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if prior is not None and a == prior:
                     # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
                     # preferred while it has few visits; the evidence takes over later.
                     score += bias / (1 + child.visits)
                 if score > best:
                     best, chosen = score, a
             node = children[chosen]
-            world = world.apply(chosen)
+            _hot.step(world, chosen)
             path.append(node)
         return world, path
 
@@ -305,7 +343,8 @@ class ISMCTSBot:
         """Play to the end of the match, at random or with the playout bot: its outcome.
 
         Random simulations run on the engine's playout path (`State.playout`), which keeps no
-        state, event or view of the positions it passes through.
+        state, event or view of the positions it passes through; a playout bot's advance
+        ``world`` in place (`_hot.step`), since the bot reads each mover's view.
 
         Raises:
             _OutOfTime: the time budget ran out before the end (checked at every move of a
@@ -320,7 +359,9 @@ class ISMCTSBot:
             while not world.is_over:
                 _check_time(deadline)
                 mover: int = world.to_move  # type: ignore[assignment]  # not over
-                world = world.apply(self._play(world, mover, rng))
+                # The search's own world, advanced in place: its view is the one `apply`
+                # would have given.
+                _hot.step(world, self._play(world, mover, rng))
             outcome = world.outcome
         assert outcome is not None  # noqa: S101 - simulations end the match
         return outcome

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from cardgames._memo import LastOf
 from cardgames.classic_mistigri.cards import DECK
 from cardgames.classic_mistigri.events import Drew, LeftPlay, PairsLaid
 from cardgames.classic_mistigri.view import View
@@ -42,7 +43,7 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     seat, players, sizes = view.seat, view.players, list(view.hand_sizes)
     if not (0 <= seat < players == len(sizes) == len(view.pairs) and sizes[seat] == len(view.hand)):
         raise ValueError(_NO_ARRANGEMENT)
-    tokens = _card_whereabouts(view)
+    tokens = _whereabouts(view)  # read, never changed, below
     sizes[seat] = 0
     hidden = [(motif, places) for motif, places in tokens if places != {seat}]
     if len(hidden) != sum(sizes):  # a view edited by hand: the cards do not fill the hands
@@ -81,6 +82,10 @@ def _card_whereabouts(view: View) -> list[tuple[int, set[int]]]:
             for _, places in tokens:
                 places.discard(event.seat)
     return tokens
+
+
+# A search samples many worlds from one view: follow each view's events once.
+_whereabouts = LastOf(_card_whereabouts)
 
 
 def _follow_draw(tokens: list[tuple[int, set[int]]], event: Drew) -> list[tuple[int, set[int]]]:
