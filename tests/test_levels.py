@@ -34,7 +34,7 @@ def test_hard_is_the_rollout_bot_with_a_time_budget() -> None:
     assert isinstance(bot, RolloutBot)
     assert bot.seconds is not None
     assert bot.seconds < 1
-    assert (bot.samples, bot.confidence) == (16, 2.0)
+    assert (bot.samples, bot.confidence) == (64, 1.5)
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))

@@ -9,10 +9,10 @@ with a bounded think time:
   card it remembers with probability 1/2 at every decision. It answers at once.
 - `medium` (« moyen »): the game's heuristic bot (`heuristic`). It answers at once.
 - `hard` (« difficile »): the rollout bot
-  ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]), `rollout:seconds=0.8`: in 16 sampled
+  ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]), `rollout:seconds=0.8`: in 64 sampled
   worlds it plays each of its moves out to the end of the round with the heuristic bot in
   every seat, on common random numbers, and departs from the heuristic's move only where the
-  worlds show a better one by two standard errors of the gain. It answers within about 0.8 s
+  worlds show a better one by 1.5 standard errors of the gain. It answers within about 0.8 s
   and one move of the game per decision.
 
 Bots keep their perfect recall of what their seat saw (`View.knowledge`), but for `easy`'s
@@ -20,7 +20,7 @@ deliberate forgetting.
 
 Examples:
     >>> from cardgames.bots.spec import BotSpec
-    >>> BotSpec.parse("hard") == BotSpec.parse("rollout:samples=16:seconds=0.8")
+    >>> BotSpec.parse("hard") == BotSpec.parse("rollout:samples=64:seconds=0.8")
     True
     >>> str(BotSpec.parse("difficile"))
     'rollout:seconds=0.8'

@@ -105,12 +105,12 @@ class RolloutBot:
 
     def __init__(
         self,
-        samples: int = 16,
+        samples: int = 64,
         *,
         seconds: float | None = None,
         horizon: str = "round",
         margin_weight: float = MARGIN_WEIGHT,
-        confidence: float = 2.0,
+        confidence: float = 1.5,
         halving: bool = True,
         policy: Bot | None = None,
     ) -> None:

@@ -54,8 +54,8 @@ then depend on the machine and its load; iterations alone keep them reproducible
 """
 
 ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
-    "samples": 16,
-    "confidence": 2.0,
+    "samples": 64,
+    "confidence": 1.5,
     "horizon": "round",
     "halving": True,
     "margin_weight": 0.85,
