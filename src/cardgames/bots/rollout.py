@@ -151,10 +151,10 @@ class RolloutBot:
         legal = _distinct(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         game = get_game(view.game)
         policy = self._policy(view.game)
         default = _as_legal(policy.choose(view, rng), legal)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         values: dict[Action, list[float]] = {action: [] for action in legal}
         running = list(legal)
         for worlds in self._stages(len(legal)):
