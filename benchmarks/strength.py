@@ -1,4 +1,4 @@
-"""Measured bot strength: each game's heuristic bot against RandomBot, ISMCTS against it.
+"""Measured bot strength at each level: medium against random, easy and hard against medium.
 
 A *hero* bot takes one seat and the *field* bot every other seat. Every deal is played once in
 each rotation of the seats (duplicate mode of `cardgames.arena.simulate`), so each bot plays
@@ -6,26 +6,38 @@ every hand of the deal and no seat's advantage favours either side. The hero's w
 (`1 / len(winners)` of a match it is among the winners of, else 0) is averaged over the
 matches, with a 95% confidence interval taken over the deals; it is compared with the fair share
 `1 / players` that a hero no stronger than the field would get: the hero is stronger when the
-whole interval lies above the fair share.
+whole interval lies above the fair share, weaker when it lies below.
 
-Usage: `python benchmarks/strength.py [--matches 600] [--ismcts-matches 60]
-[--iterations 100] [--players 3] [--seed 2026] [--workers N] [--game SLUG ...] [--json]`.
+Usage: `python benchmarks/strength.py [--matches 600] [--hard-deals 100] [--hard SPEC]
+[--players 3] [--seed 2026] [--workers N] [--game SLUG ...] [--json]`.
 
-ISMCTS matches are one round long (the `Rules` of multi-round games set to a single round) to
-bound the cost of its simulations, which the heuristic bot plays (the `ismcts` spec of
-`cardgames.arena`); the heuristic-versus-random matches use the default rules.
+The levels are those of `cardgames.bots.levels` (`easy`, `medium`, `hard`); `--hard` measures
+another bot spec in `hard`'s place (`--hard ismcts:iterations=100`). The medium-versus-random
+and easy-versus-medium matches use the default rules; the hard-versus-medium matches are one
+round long (the `Rules` of multi-round games set to a single round) to bound the cost of its
+rollouts. Each row gives the hero's mean and largest milliseconds per decision (one-legal-action
+turns included), measured inside the worker processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
+import random
 import sys
+import tempfile
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import cardgames
-from cardgames.arena import ISMCTS_DEFAULTS, Report, simulate
+from cardgames.arena import BotSpec, Report, simulate
+from cardgames.bots import Bot
+from cardgames.bots.levels import LEVELS
+from cardgames.engine import Action, View
 
 ONE_ROUND: dict[str, dict[str, int]] = {
     "crazy-mistigri": {"rounds": 1, "max_rounds": 1},
@@ -35,12 +47,40 @@ ONE_ROUND: dict[str, dict[str, int]] = {
 """The `Rules` options that make each multi-round game a single round."""
 
 
-def _row(report: Report, hero: str, field: str, rounds: str) -> dict[str, Any]:
-    """One line of the table, from the report of one match-up (the hero named by its kind)."""
+class Timed:
+    """A bot that times each decision of the bot it wraps and keeps the slowest in a file.
+
+    The matches run in worker processes, so each timed bot writes its slowest decision so far
+    (in milliseconds) to its own file of `directory`, and the benchmark reads them afterwards.
+    """
+
+    def __init__(self, spec: str, slug: str, directory: str) -> None:
+        """Build the bot of `spec` for the game `slug`."""
+        self.bot: Bot = BotSpec.parse(spec).build(slug)
+        self.path = Path(directory) / f"{os.getpid()}-{id(self)}"
+        self.slowest = 0.0
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """Return the wrapped bot's choice, and note the time it took if it is the slowest."""
+        start = time.perf_counter()
+        action = self.bot.choose(view, rng)
+        ms = (time.perf_counter() - start) * 1000
+        if ms > self.slowest:
+            self.slowest = ms
+            self.path.write_text(f"{ms}")
+        return action
+
+
+def _slowest(directory: str) -> float:
+    """The slowest decision noted in `directory`, in milliseconds (0 if none)."""
+    return max((float(p.read_text() or 0) for p in Path(directory).iterdir()), default=0.0)
+
+
+def _row(report: Report, hero: str, field: str, rounds: str, slowest: float) -> dict[str, Any]:
+    """One line of the table, from the report of one match-up (the hero named by its level)."""
     share = report.bot(hero).share
     return {
         "game": report.game,
-        "hero": hero.partition(":")[0],
         "hero_spec": hero,
         "field": field,
         "rounds": rounds,
@@ -52,68 +92,93 @@ def _row(report: Report, hero: str, field: str, rounds: str) -> dict[str, Any]:
         "unpaired_half_width": report.bot(hero).unpaired.half_width,
         "fair_share": report.fair_share,
         "stronger": share.low > report.fair_share,
+        "weaker": share.high < report.fair_share,
         "ms_per_decision": dict(report.timing.ms_per_decision)[hero],
+        "max_ms_per_decision": slowest,
         "matches_per_second": report.timing.matches_per_second,
     }
 
 
+def _measure(
+    slug: str,
+    hero: tuple[str, str],
+    field: str,
+    matches: int,
+    *,
+    one_round: bool,
+    common: dict[str, Any],
+) -> dict[str, Any]:
+    """Play `matches` duplicate matches of the hero `(level, spec)` against `field`: a row."""
+    game = cardgames.get_game(slug)
+    level, spec = hero
+    rules = game.Rules(**ONE_ROUND.get(slug, {})) if one_round else None
+    with tempfile.TemporaryDirectory() as directory:
+        timed = BotSpec("factory", factory=functools.partial(Timed, spec, slug, directory))
+        timed = BotSpec("factory", factory=timed.factory, label=spec)
+        report = simulate(
+            game, [timed, field], matches, rules=rules, duplicate=True, progress=True, **common
+        )
+        slowest = _slowest(directory)
+    row = _row(report, spec, field, "one" if one_round else "default", slowest)
+    row["hero"] = level
+    return row
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Measure every game and print the Markdown table (or JSON) with its command."""
+    """Measure every game at each level and print the Markdown table (or JSON) with its command."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--matches", type=int, default=600, help="heuristic vs random matches")
-    parser.add_argument("--ismcts-matches", type=int, default=60, help="ISMCTS vs heuristic")
-    parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations per move")
+    parser.add_argument(
+        "--matches", type=int, default=600, help="medium vs random and easy vs medium matches"
+    )
+    parser.add_argument(
+        "--hard-deals", type=int, default=100, help="hard vs medium deals (x players matches)"
+    )
+    parser.add_argument("--hard", default=LEVELS["hard"], help="the bot spec measured as hard")
     parser.add_argument("--players", type=int, default=3, help="seats (every game allows 3)")
     parser.add_argument("--seed", type=int, default=2026, help="the master seed")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
     parser.add_argument("--game", action="append", choices=list(cardgames.GAMES))
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
-    ismcts = f"ismcts:iterations={args.iterations}"
+    medium = LEVELS["medium"]
+    common = {"players": args.players, "seed": args.seed, "workers": args.workers}
     rows = []
     for slug in args.game or cardgames.GAMES:
-        game = cardgames.get_game(slug)
-        common = {"players": args.players, "seed": args.seed, "workers": args.workers}
-        report = simulate(
-            game, ["heuristic", "random"], args.matches, duplicate=True, progress=True, **common
-        )
-        rows.append(_row(report, "heuristic", "random", "default"))
-        one_round = game.Rules(**ONE_ROUND.get(slug, {}))
-        report = simulate(
-            game,
-            [ismcts, "heuristic"],
-            args.ismcts_matches,
-            rules=one_round,
-            duplicate=True,
-            progress=True,
-            **common,
-        )
-        rows.append(_row(report, str(report.bots[0].label), "heuristic", "one"))
+        for hero, field, matches, one_round in (
+            (("medium", medium), "random", args.matches, False),
+            (("easy", LEVELS["easy"]), medium, args.matches, False),
+            (("hard", args.hard), medium, args.hard_deals * args.players, True),
+        ):
+            rows.append(_measure(slug, hero, field, matches, one_round=one_round, common=common))
     command = " ".join(["python benchmarks/strength.py", *(argv or sys.argv[1:])])
-    settings = {**ISMCTS_DEFAULTS, "iterations": args.iterations}
     if args.json:
-        print(json.dumps({"command": command, "ismcts": settings, "rows": rows}, indent=2))
+        print(json.dumps({"command": command, "levels": dict(LEVELS), "rows": rows}, indent=2))
         return
+    _print_table(command, args, rows)
+
+
+def _print_table(command: str, args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    """Print the command, the levels measured and the Markdown table."""
     print(
         f"`{command}`: {args.players} players, seed {args.seed}, duplicate deals (each played "
-        f"in the {args.players} rotations); ISMCTS: "
-        + ", ".join(f"{name} {value}" for name, value in settings.items())
-        + "."
+        f"in the {args.players} rotations); easy = `{LEVELS['easy']}`, medium = "
+        f"`{LEVELS['medium']}`, hard = `{args.hard}`."
     )
     print()
     print(
         "| game | hero vs field | rounds | matches (deals) | hero's win share (95% CI) "
-        "| ± (± unpaired) | stronger | ms per move |"
+        "| ± (± unpaired) | verdict | ms per move: mean, max |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for row in rows:
-        hero = "ISMCTS" if row["hero"] == "ismcts" else row["hero"]
+        field = "medium" if row["field"] == LEVELS["medium"] else row["field"]
         low, high = row["ci95"]
+        verdict = "stronger" if row["stronger"] else "weaker" if row["weaker"] else "not apart"
         print(
-            f"| {row['game']} | {hero} vs {row['field']} | {row['rounds']} | "
+            f"| {row['game']} | {row['hero']} vs {field} | {row['rounds']} | "
             f"{row['matches']} ({row['deals']}) | {row['hero_share']:.3f} ({low:.3f}-{high:.3f}) "
-            f"| {row['half_width']:.3f} ({row['unpaired_half_width']:.3f}) | "
-            f"{'yes' if row['stronger'] else 'no'} | {row['ms_per_decision']:.2f} |"
+            f"| {row['half_width']:.3f} ({row['unpaired_half_width']:.3f}) | {verdict} | "
+            f"{row['ms_per_decision']:.1f}, {row['max_ms_per_decision']:.1f} |"
         )
 
 

@@ -203,21 +203,23 @@ def test_classic_card_drawn_from_the_seat_stays_with_the_drawer() -> None:
 
 
 def test_strength_benchmark_runs_and_reports_intervals() -> None:
-    """benchmarks/strength.py plays its matchups and reports each share with a 95% CI."""
+    """benchmarks/strength.py plays each level's matchup and reports shares with a 95% CI."""
     script = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
-    args = ["--game", "classic-mistigri", "--matches", "6", "--ismcts-matches", "3"]
-    args += ["--iterations", "4", "--workers", "1", "--json"]
+    args = ["--game", "classic-mistigri", "--matches", "6", "--hard-deals", "1"]
+    args += ["--hard", "rollout:samples=2", "--workers", "1", "--json"]
     done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
         [sys.executable, str(script), *args], capture_output=True, text=True, check=True
     )
     rows = json.loads(done.stdout)["rows"]
     assert [(r["hero"], r["field"], r["matches"]) for r in rows] == [
-        ("heuristic", "random", 6),
-        ("ismcts", "heuristic", 3),
+        ("medium", "random", 6),
+        ("easy", "heuristic", 6),
+        ("hard", "heuristic", 3),
     ]
     for row in rows:
         low, high = row["ci95"]
         assert low <= row["hero_share"] <= high
+        assert row["max_ms_per_decision"] >= 0
 
 
 def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> None:

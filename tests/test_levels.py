@@ -7,8 +7,8 @@ import random
 import pytest
 
 import cardgames
-from cardgames.bots import ISMCTSBot
 from cardgames.bots.levels import LEVELS, NAMES, CasualBot, level_of
+from cardgames.bots.rollout import RolloutBot
 from cardgames.bots.spec import BotSpec
 from cardgames.table import Table
 
@@ -28,12 +28,13 @@ def test_medium_is_the_heuristic_and_easy_the_casual_bot() -> None:
     assert isinstance(BotSpec.parse("easy").build("crazy-animals"), CasualBot)
 
 
-def test_hard_is_an_ismcts_with_a_time_budget() -> None:
-    """`hard` searches with a `seconds` budget, through ISMCTS's own budget mechanism."""
+def test_hard_is_the_rollout_bot_with_a_time_budget() -> None:
+    """`hard` is the rollout bot with a `seconds` budget under the 1 s a decision may take."""
     bot = BotSpec.parse("hard").build("kitten-tricks")
-    assert isinstance(bot, ISMCTSBot)
-    assert bot.seconds == 0.6
-    assert bot.iterations == 1000
+    assert isinstance(bot, RolloutBot)
+    assert bot.seconds is not None
+    assert bot.seconds < 1
+    assert (bot.samples, bot.confidence) == (64, 1.5)
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
@@ -49,10 +50,10 @@ def test_each_level_plays_a_legal_match(slug: str, level: str) -> None:
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
 def test_hard_chooses_a_legal_move(slug: str) -> None:
-    """`hard` (with a small iteration budget here) answers with a legal move in every game."""
+    """`hard` (with a small sample budget here) answers with a legal move in every game."""
     game = cardgames.get_game(slug)
     state = game.new(game.min_players, seed=4)
-    bot = BotSpec.parse("ismcts:iterations=5:seconds=0.6").build(slug)
+    bot = BotSpec.parse(LEVELS["hard"] + ":samples=2").build(slug)
     view = state.view(state.to_move)
     assert bot.choose(view, random.Random(1)) in view.legal_actions
 

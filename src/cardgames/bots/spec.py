@@ -1,9 +1,9 @@
 """Bot specs: a bot named so that it can be written on a command line and sent to a worker.
 
 A [`BotSpec`][cardgames.bots.spec.BotSpec] names a built-in bot (`random`, `heuristic`,
-`ismcts` with its options) or a *factory*; the bot itself is built where the match is played.
-Simulations (`cardgames.arena`), tables (`cardgames.table`) and the command line take bots
-as specs or as a spec's text.
+`casual`, `ismcts` or `rollout` with their options) or a *factory*; the bot itself is built
+where the match is played. Simulations (`cardgames.arena`), tables (`cardgames.table`) and
+the command line take bots as specs or as a spec's text.
 
 Examples:
     >>> from cardgames.bots.spec import BotSpec
@@ -19,14 +19,15 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from cardgames._codec import short_repr
-from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels, rollout
 from cardgames.bots import ismcts as ismcts_bounds
 from cardgames.errors import InvalidSetupError
 
-__all__ = ["BOT_KINDS", "ISMCTS_DEFAULTS", "BotSpec"]
+__all__ = ["BOT_KINDS", "ISMCTS_DEFAULTS", "ROLLOUT_DEFAULTS", "BotSpec"]
 
-BOT_KINDS = ("random", "heuristic", "casual", "ismcts")
-"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name (`casual`: the easy level).
+BOT_KINDS = ("random", "heuristic", "casual", "ismcts", "rollout")
+"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name (`casual`: the easy level;
+`rollout`: [`RolloutBot`][cardgames.bots.rollout.RolloutBot], the hard level).
 
 A spec's text may also name a level (`easy`, `medium`, `hard`, or in French `facile`, `moyen`,
 `difficile`): see `cardgames.bots.levels`.
@@ -52,6 +53,22 @@ budget runs out first, so the bot answers in time whatever its iterations, but i
 then depend on the machine and its load; iterations alone keep them reproducible.
 """
 
+ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
+    "samples": 64,
+    "confidence": 1.5,
+    "horizon": "round",
+    "halving": True,
+    "margin_weight": 0.85,
+}
+"""The settings of the `rollout` bot spec ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]).
+
+Each can be changed in the spec, as in `rollout:samples=64:confidence=2`, within its bounds
+([`ROLLOUT_BOUNDS`][cardgames.bots.rollout.ROLLOUT_BOUNDS]; `horizon` is `round` or `match`);
+the defaults are the `hard` level's settings but its time budget.
+a spec may add a time budget, `seconds` (0.001 to 60, none by default), with the same
+trade-off as for `ismcts`: an answer in time, but choices that depend on the machine.
+"""
+
 
 # Option values as written on a command line: ASCII only, so that "²" (which str.isdigit()
 # accepts) or an Arabic-Indic digit (which int() reads) is a word, never a number.
@@ -62,6 +79,12 @@ _FLOAT_TEXT = re.compile(
 _MAX_SPEC_LENGTH = 256
 """The longest bot spec text `BotSpec.parse` reads; a real one is under 100 characters."""
 _ISMCTS_OPTIONS = (*ISMCTS_DEFAULTS, "seconds")
+_ROLLOUT_OPTIONS = (*ROLLOUT_DEFAULTS, "seconds")
+_DEFAULTS: Mapping[str, Mapping[str, bool | int | float | str]] = {
+    "ismcts": ISMCTS_DEFAULTS,
+    "rollout": ROLLOUT_DEFAULTS,
+}
+_MAX_OPTIONS = max(len(_ISMCTS_OPTIONS), len(_ROLLOUT_OPTIONS))
 
 
 def _option_value(text: str) -> bool | int | float | str:
@@ -99,6 +122,31 @@ def _ismcts_option(name: str, value: object) -> bool | int | float | str:
     raise InvalidSetupError(msg)
 
 
+def _rollout_option(name: str, value: object) -> bool | int | float | str:
+    """Check one option of a `rollout` spec and return it in its canonical type.
+
+    Raises:
+        InvalidSetupError: an unknown option, or a value of the wrong type or out of bounds.
+    """
+    if name not in _ROLLOUT_OPTIONS:
+        msg = (
+            f"rollout has no option {short_repr(name)}; its options: {', '.join(_ROLLOUT_OPTIONS)}"
+        )
+        raise InvalidSetupError(msg)
+    if name in rollout.ROLLOUT_BOUNDS:
+        return rollout.check_setting(name, value)
+    if name == "halving":
+        if isinstance(value, bool):
+            return value
+        wanted = "true or false"
+    else:
+        if isinstance(value, str) and value in rollout.HORIZONS:
+            return value
+        wanted = " or ".join(repr(h) for h in rollout.HORIZONS)
+    msg = f"rollout option {name} must be {wanted}, got {short_repr(value)}"
+    raise InvalidSetupError(msg)
+
+
 def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> None:
     del attribute
     if spec.factory is not None or kind == "factory":
@@ -109,7 +157,7 @@ def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> No
     if kind not in BOT_KINDS:
         msg = f"no bot {kind!r}; known bots: {', '.join(BOT_KINDS)} (or a bot factory)"
         raise InvalidSetupError(msg)
-    if kind != "ismcts" and spec.options:
+    if kind not in _DEFAULTS and spec.options:
         msg = f"the {kind} bot takes no options, got {dict(spec.options)}"
         raise InvalidSetupError(msg)
 
@@ -117,8 +165,8 @@ def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> No
 def _canonical_options(options: object) -> tuple[tuple[str, bool | int | float | str], ...]:
     """Sorted `(name, value)` pairs, from a mapping or from pairs; each name at most once."""
     items = tuple(options.items()) if isinstance(options, Mapping) else options
-    if isinstance(items, tuple | list) and len(items) > len(_ISMCTS_OPTIONS):
-        msg = f"a bot takes at most {len(_ISMCTS_OPTIONS)} options, got {len(items)}"
+    if isinstance(items, tuple | list) and len(items) > _MAX_OPTIONS:
+        msg = f"a bot takes at most {_MAX_OPTIONS} options, got {len(items)}"
         raise InvalidSetupError(msg)
     if not isinstance(items, tuple | list) or not all(
         isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)  # noqa: PLR2004
@@ -137,10 +185,11 @@ def _default_label(spec: BotSpec) -> str:
     if spec.factory is not None:
         factory = spec.factory
         return str(getattr(factory, "__qualname__", None) or repr(factory))
+    defaults = _DEFAULTS.get(spec.kind, {})
     given = [
         f"{name}={_format_value(value)}"
         for name, value in spec.options
-        if ISMCTS_DEFAULTS.get(name) != value
+        if defaults.get(name) != value
     ]
     return ":".join([spec.kind, *given])
 
@@ -158,9 +207,11 @@ class BotSpec:
     returns a new bot (a module-level class or function, or a `functools.partial` of one).
     Two specs are the same bot, for the statistics, when their labels are equal.
 
-    Built-in bots: `random` (`RandomBot`), `heuristic` (the game's heuristic bot) and `ismcts`
-    (`ISMCTSBot` with [`ISMCTS_DEFAULTS`][cardgames.bots.spec.ISMCTS_DEFAULTS], each of which the
-    spec can change: `ismcts:iterations=50:playout=random`).
+    Built-in bots: `random` (`RandomBot`), `heuristic` (the game's heuristic bot), `casual`
+    (the easy level), `ismcts` (`ISMCTSBot` with
+    [`ISMCTS_DEFAULTS`][cardgames.bots.spec.ISMCTS_DEFAULTS], each of which the spec can
+    change: `ismcts:iterations=50:playout=random`) and `rollout` (`RolloutBot` with
+    [`ROLLOUT_DEFAULTS`][cardgames.bots.spec.ROLLOUT_DEFAULTS]: `rollout:samples=8`).
 
     Examples:
         >>> BotSpec.parse("ismcts:iterations=50")
@@ -170,21 +221,23 @@ class BotSpec:
     """  # noqa: E501 - a doctest's output line cannot be wrapped
 
     kind: str = attrs.field(validator=_check_kind)
-    """`random`, `heuristic`, `ismcts`, or `factory` for a bot built by `factory`."""
+    """`random`, `heuristic`, `casual`, `ismcts`, `rollout`, or `factory` for a bot built by
+    `factory`."""
     options: tuple[tuple[str, bool | int | float | str], ...] = attrs.field(
         default=(), converter=_canonical_options
     )
-    """The options of an `ismcts` spec, as sorted `(name, value)` pairs."""
+    """The options of an `ismcts` or `rollout` spec, as sorted `(name, value)` pairs."""
     factory: Callable[[], Bot] | None = None
     """The callable that builds the bot (`kind == "factory"`), else `None`."""
     label: str = attrs.field(default=attrs.Factory(_default_label, takes_self=True))
     """The bot's name in reports: the spec as it would be written, or the factory's name."""
 
     def __attrs_post_init__(self) -> None:
-        """Check the options of an `ismcts` spec and keep them in canonical form."""
-        if self.kind == "ismcts":
+        """Check the options of an `ismcts` or `rollout` spec and keep them canonical."""
+        if self.kind in _DEFAULTS:
             defaulted = self.label == _default_label(self)
-            checked = tuple((name, _ismcts_option(name, value)) for name, value in self.options)
+            check = _ismcts_option if self.kind == "ismcts" else _rollout_option
+            checked = tuple((name, check(name, value)) for name, value in self.options)
             object.__setattr__(self, "options", checked)
             if defaulted:
                 object.__setattr__(self, "label", _default_label(self))
@@ -260,6 +313,16 @@ class BotSpec:
             return heuristic_bot(slug)
         if self.kind == "casual":
             return levels.CasualBot(slug)
+        if self.kind == "rollout":
+            given = {**ROLLOUT_DEFAULTS, **dict(self.options)}
+            return rollout.RolloutBot(
+                int(given["samples"]),
+                seconds=float(given["seconds"]) if "seconds" in given else None,
+                horizon=str(given["horizon"]),
+                margin_weight=float(given["margin_weight"]),
+                confidence=float(given["confidence"]),
+                halving=bool(given["halving"]),
+            )
         settings = {**ISMCTS_DEFAULTS, **dict(self.options)}
         return ISMCTSBot(
             int(settings["iterations"]),

@@ -1,0 +1,313 @@
+"""A determinized rollout bot: one step of policy improvement over the game's heuristic bot.
+
+For each of its decisions, the bot samples worlds consistent with its view
+([`sample_world`][cardgames.engine.Game.sample_world]) and, in each world, tries every distinct
+legal action, then lets the heuristic bot play every seat to the end of the round (or of the
+match). Every action is tried in the *same* worlds with the *same* randomness of the rollouts
+(common random numbers), so the comparison between two actions is paired: the luck of a world
+falls on all of them alike, and a few dozen worlds tell apart actions whose independent
+samples would need hundreds. The bot plays the action of best mean return
+(`cardgames.encoding.outcome_returns`: the share of the win mixed with the score margin).
+
+Successive halving spends the budget where it matters: after each stage, the worse half of the
+actions still in the running is dropped (never the heuristic bot's own choice while it could
+still win), and the worlds saved go to the others. Where the heuristic's choice and the best
+action are about as good, the heuristic's choice is kept: the bot departs from it only when the
+worlds say, by a paired margin, that another action is better.
+
+With a sample budget alone the bot is deterministic for a given `rng`; a `seconds` budget stops
+it in time on a slow machine, at the cost of that determinism.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from cardgames import get_game
+from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
+from cardgames.engine import Action, Outcome, State, View
+from cardgames.errors import InvalidSetupError
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
+    from cardgames.engine import Game
+
+__all__ = ["HORIZONS", "ROLLOUT_BOUNDS", "RolloutBot", "check_setting"]
+
+HORIZONS = ("round", "match")
+"""Where a rollout stops: at the end of the round it started in, or of the whole match."""
+
+ROLLOUT_BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "samples": (1, 1_000),
+        "seconds": (0.001, 60.0),
+        "margin_weight": (0.0, 1.0),
+        "confidence": (0.0, 10.0),
+    }
+)
+"""The inclusive range of each numeric setting of `RolloutBot` (`samples` is an `int`)."""
+
+
+def check_setting(name: str, value: object) -> float:
+    """Return the numeric setting `name` if it lies within `ROLLOUT_BOUNDS[name]`.
+
+    Raises:
+        InvalidSetupError: not a number (a bool is not one), not an int for `samples`, or out
+            of its bounds (`nan` and infinities included).
+    """
+    low, high = ROLLOUT_BOUNDS[name]
+    integral = name == "samples"
+    kind = int if integral else int | float
+    if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
+        wanted = "an int" if integral else "a number"
+        msg = f"rollout option {name} must be {wanted} in {low:g}..{high:g}, got {value!r}"
+        raise InvalidSetupError(msg[:200])
+    return value if integral else float(value)
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        msg = f"rollout option {name} must be True or False, got {value!r}"
+        raise InvalidSetupError(msg[:200])
+    return value
+
+
+class RolloutBot:
+    """Determinized rollouts of the heuristic bot, compared on common random numbers.
+
+    Args:
+        samples: the number of sampled worlds per decision (the budget): each distinct legal
+            action still in the running is played out once in each.
+        seconds: a time budget per decision; the bot stops at whichever budget runs out first
+            and drops the world it was in, so every action keeps the same worlds. ``None``
+            (the default) means the sample budget alone.
+        horizon: ``"round"`` (the default) ends a rollout with the round it started in and
+            scores the match as it then stands; ``"match"`` plays to the end of the match.
+        margin_weight: the share of a rollout's return that is the score margin rather than
+            the share of the win (`cardgames.encoding.outcome_returns`).
+        confidence: how sure the worlds must be that an action beats the heuristic bot's
+            choice for the bot to play it: its mean gain over that choice, world by world,
+            must exceed this many standard errors of the gain (0: any gain).
+        halving: drop the worse half of the actions after each stage (successive halving)
+            rather than playing every action out in every world.
+        policy: the bot that plays the rollouts for every seat; by default the game's
+            heuristic bot (`cardgames.bots.heuristic_bot`).
+
+    Raises:
+        InvalidSetupError: a setting outside its bounds (`ROLLOUT_BOUNDS`) or an unknown
+            horizon.
+    """
+
+    def __init__(
+        self,
+        samples: int = 64,
+        *,
+        seconds: float | None = None,
+        horizon: str = "round",
+        margin_weight: float = MARGIN_WEIGHT,
+        confidence: float = 1.5,
+        halving: bool = True,
+        policy: Bot | None = None,
+    ) -> None:
+        """Check and keep the settings (see the class docstring)."""
+        self.samples = int(check_setting("samples", samples))
+        self.seconds = None if seconds is None else check_setting("seconds", seconds)
+        if horizon not in HORIZONS:
+            msg = f"rollout horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}"
+            raise InvalidSetupError(msg[:200])
+        self.horizon = horizon
+        self.margin_weight = check_setting("margin_weight", margin_weight)
+        self.confidence = check_setting("confidence", confidence)
+        self.halving = _check_flag("halving", halving)
+        self.policy = policy
+        self._policies: dict[str, Bot] = {}
+
+    def __repr__(self) -> str:
+        """Return the constructor call that builds this bot."""
+        return (
+            f"RolloutBot(samples={self.samples}, seconds={self.seconds}, "
+            f"horizon={self.horizon!r}, margin_weight={self.margin_weight}, "
+            f"confidence={self.confidence}, halving={self.halving}, policy={self.policy!r})"
+        )
+
+    def _policy(self, slug: str) -> Bot:
+        """The bot that plays the rollouts of game `slug`."""
+        if self.policy is not None:
+            return self.policy
+        bot = self._policies.get(slug)
+        if bot is None:
+            from cardgames.bots import heuristic_bot  # noqa: PLC0415 - bots imports this module
+
+            bot = self._policies[slug] = heuristic_bot(slug)
+        return bot
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """Return the heuristic's choice, or an action the worlds show to be better than it."""
+        legal = _distinct(view.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        game = get_game(view.game)
+        policy = self._policy(view.game)
+        default = _as_legal(policy.choose(view, rng), legal)
+        values: dict[Action, list[float]] = {action: [] for action in legal}
+        running = list(legal)
+        for worlds in self._stages(len(legal)):
+            try:
+                for _ in range(worlds):
+                    self._sample(
+                        game,
+                        view,
+                        policy,
+                        running=running,
+                        values=values,
+                        rng=rng,
+                        deadline=deadline,
+                    )
+            except _OutOfTime:
+                break
+            if self.halving:
+                running = _halve(running, values, default)
+                if len(running) == 1:
+                    break
+        return _best(legal, values, default, self.confidence)
+
+    def _stages(self, actions: int) -> list[int]:
+        """The number of worlds of each stage: about the same rollouts in every stage.
+
+        Without halving, one stage of every world. With it, ``ceil(log2(actions))`` stages,
+        each with twice the worlds of the last (half the actions), adding up to the budget.
+        """
+        if not self.halving or actions <= 2:  # noqa: PLR2004 - two actions: nothing to halve
+            return [self.samples]
+        stages = (actions - 1).bit_length()
+        weights = [2**i for i in range(stages)]
+        total = sum(weights)
+        worlds = [max(1, self.samples * w // total) for w in weights]
+        worlds[-1] += max(0, self.samples - sum(worlds))
+        return worlds
+
+    def _sample(
+        self,
+        game: Game[Any],
+        view: View,
+        policy: Bot,
+        *,
+        running: list[Action],
+        values: dict[Action, list[float]],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> None:
+        """Play every running action out in one sampled world, with one rollout seed."""
+        world = game.sample_world(view, rng)
+        seed = rng.getrandbits(64)
+        seat = view.seat
+        # The same rollout randomness for every action: search needs replay, not secrecy.
+        results = [
+            self._rollout(world.apply(action), policy, random.Random(seed), deadline)[seat]  # noqa: S311
+            for action in running
+        ]
+        # Only a whole world counts, so that every action keeps the same worlds.
+        for action, value in zip(running, results, strict=True):
+            values[action].append(value)
+
+    def _rollout(
+        self, world: State[Any], policy: Bot, rng: random.Random, deadline: float | None
+    ) -> tuple[float, ...]:
+        """Each seat's return once the policy has played every seat to the horizon."""
+        start = world.round
+        by_round = self.horizon == "round"
+        while not world.is_over:
+            if by_round and world.round != start:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise _OutOfTime
+            mover: int = world.to_move  # type: ignore[assignment]  # not over
+            world = world.apply(policy.choose(world.view(mover), rng))
+        outcome = world.outcome if world.is_over else _standing(world)
+        assert outcome is not None  # noqa: S101 - over means an outcome
+        return outcome_returns(outcome, world.game.better_scores, self.margin_weight)
+
+
+def _standing(world: State[Any]) -> Outcome:
+    """The match as it stands between rounds, scored as if it ended: the best score wins."""
+    scores = tuple(int(score) for score in world.scores)
+    better = world.game.better_scores
+    best = min(scores) if better == "lower" else max(scores)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    return Outcome(winners=winners, scores=scores)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _halve(
+    running: list[Action], values: dict[Action, list[float]], default: Action
+) -> list[Action]:
+    """The better half of the running actions (ties to the earlier), and the default if running."""
+    ranked = sorted(running, key=lambda a: -_mean(values[a]))
+    kept = ranked[: (len(running) + 1) // 2]
+    if default in running and default not in kept:
+        kept.append(default)
+    return [a for a in running if a in kept]
+
+
+def _best(
+    legal: tuple[Action, ...],
+    values: dict[Action, list[float]],
+    default: Action,
+    confidence: float,
+) -> Action:
+    """The action of best mean among the most sampled, if it beats the default with confidence.
+
+    The comparison is paired, world by world: the best action is played only if its mean gain
+    over the default exceeds `confidence` standard errors of that gain.
+    """
+    most = max(len(v) for v in values.values())
+    if most == 0:
+        return default
+    finalists = [a for a in legal if len(values[a]) == most]
+    best = max(finalists, key=lambda a: sum(values[a]))
+    if best == default or default not in finalists:
+        return best
+    gains = [b - d for b, d in zip(values[best], values[default], strict=True)]
+    mean = sum(gains) / most
+    if mean <= 0:
+        return default
+    if most < 2:  # noqa: PLR2004 - a spread needs two worlds
+        return best if confidence == 0 else default
+    spread = sum((g - mean) ** 2 for g in gains) / (most - 1)
+    return best if mean > confidence * math.sqrt(spread / most) else default
+
+
+def _as_legal(choice: Action, legal: tuple[Action, ...]) -> Action:
+    """The policy's choice as one of the distinct legal actions (a blind draw as its class)."""
+    if type(choice).interchangeable:
+        return next(a for a in legal if type(a) is type(choice))
+    return choice
+
+
+class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees
+    """The time budget ran out inside a world, which is then dropped."""
+
+
+def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The legal actions with each interchangeable class (blind draws) kept once."""
+    if not any(type(a).interchangeable for a in legal):
+        return legal
+    kept: set[type[Action]] = set()
+    out = []
+    for action in legal:
+        cls = type(action)
+        if cls.interchangeable:
+            if cls in kept:
+                continue
+            kept.add(cls)
+        out.append(action)
+    return tuple(out)
