@@ -32,9 +32,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
+from cardgames.bots._search import (
+    OutOfTime,
+    check_time,
+    distinct,
+    flag_setting,
+    number_setting,
+)
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
-from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -81,37 +87,13 @@ def check_setting(name: str, value: object) -> int | float:
             out of its bounds (`nan` and infinities included).
     """
     low, high = BOUNDS[name]
-    integral = name == "iterations"
-    # An int and a float are checked apart: the compiled build gives each its own native
-    # type, where a union of the two would be narrowed to one (and reads the bounds as
-    # floats). An int is compared with the bounds rounded inwards, so a huge int never meets
-    # float().
-    if not isinstance(value, bool):
-        if isinstance(value, int):
-            if math.ceil(low) <= value <= math.floor(high):
-                return value if integral else float(value)
-        elif isinstance(value, float) and not integral and low <= value <= high:
-            return value
-    if integral:
+    if name == "iterations":
         wanted = f"a positive int, at most {int(high):,}"
     elif name == "seconds":
         wanted = f"positive, at most {high:g} (or left out)"
     else:
         wanted = f"a number in {low:g}..{high:g}"
-    msg = f"{name} must be {wanted}, got {_short(value)}"
-    raise InvalidSetupError(msg)
-
-
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        msg = f"{name} must be True or False, got {_short(value)}"
-        raise InvalidSetupError(msg)
-    return value
-
-
-def _short(value: object) -> str:
-    text = repr(value) if isinstance(value, int | float | str | bool) else type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."  # noqa: PLR2004
+    return number_setting(name, value, low, high, integral=name == "iterations", wanted=wanted)
 
 
 class _Node:
@@ -199,7 +181,7 @@ class ISMCTSBot:
         self.exploration = float(check_setting("exploration", exploration))
         self.playout = playout
         self.prior_weight = float(check_setting("prior_weight", prior_weight))
-        self.search_opponents = _check_flag("search_opponents", search_opponents)
+        self.search_opponents = flag_setting("search_opponents", search_opponents)
         self.margin_weight = float(check_setting("margin_weight", margin_weight))
 
     def __repr__(self) -> str:
@@ -213,7 +195,7 @@ class ISMCTSBot:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the root action searched most often."""
-        legal = _distinct(view.legal_actions)
+        legal = distinct(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
         game = get_game(view.game)
@@ -224,7 +206,7 @@ class ISMCTSBot:
                 self._iterate(game, view, root, rng, deadline)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-        except _OutOfTime:
+        except OutOfTime:
             # The unfinished iteration is dropped: it has added no visit or reward.
             pass
         if root.visits == 0:
@@ -282,10 +264,10 @@ class ISMCTSBot:
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             if mover != observer and not self.search_opponents:
-                _check_time(deadline)
+                check_time(deadline)
                 _hot.step(world, self._play(world, mover, rng))
                 continue
-            legal = _distinct(world.legal_actions())
+            legal = distinct(world.legal_actions())
             prior = self._prior(world, mover, legal, rng)
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -347,17 +329,17 @@ class ISMCTSBot:
         ``world`` in place (`_hot.step`), since the bot reads each mover's view.
 
         Raises:
-            _OutOfTime: the time budget ran out before the end (checked at every move of a
+            OutOfTime: the time budget ran out before the end (checked at every move of a
                 playout bot, since one such simulation of a whole match can take a tenth of a
                 second; before and after a random one, which takes milliseconds).
         """
         if self.playout is None:
-            _check_time(deadline)
+            check_time(deadline)
             outcome = world.playout(rng)
-            _check_time(deadline)
+            check_time(deadline)
         else:
             while not world.is_over:
-                _check_time(deadline)
+                check_time(deadline)
                 mover: int = world.to_move  # type: ignore[assignment]  # not over
                 # The search's own world, advanced in place: its view is the one `apply`
                 # would have given.
@@ -365,28 +347,3 @@ class ISMCTSBot:
             outcome = world.outcome
         assert outcome is not None  # noqa: S101 - simulations end the match
         return outcome
-
-
-class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees
-    """The time budget ran out inside an iteration, which is then dropped."""
-
-
-def _check_time(deadline: float | None) -> None:
-    if deadline is not None and time.perf_counter() >= deadline:
-        raise _OutOfTime
-
-
-def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The legal actions with each interchangeable class (blind draws) kept once."""
-    if not any(type(a).interchangeable for a in legal):
-        return legal
-    kept: set[type[Action]] = set()
-    out = []
-    for action in legal:
-        cls = type(action)
-        if cls.interchangeable:
-            if cls in kept:
-                continue
-            kept.add(cls)
-        out.append(action)
-    return tuple(out)

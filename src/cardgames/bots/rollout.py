@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import get_game
+from cardgames.bots._search import OutOfTime, check_time, distinct, flag_setting, number_setting
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import InvalidSetupError
@@ -53,8 +54,10 @@ ROLLOUT_BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
 """The inclusive range of each numeric setting of `RolloutBot` (`samples` is an `int`)."""
 
 
-def check_setting(name: str, value: object) -> float:
+def check_setting(name: str, value: object) -> int | float:
     """Return the numeric setting `name` if it lies within `ROLLOUT_BOUNDS[name]`.
+
+    `samples` comes back as the `int` it is, every other setting as a `float`.
 
     Raises:
         InvalidSetupError: not a number (a bool is not one), not an int for `samples`, or out
@@ -62,19 +65,10 @@ def check_setting(name: str, value: object) -> float:
     """
     low, high = ROLLOUT_BOUNDS[name]
     integral = name == "samples"
-    kind = int if integral else int | float
-    if not isinstance(value, kind) or isinstance(value, bool) or not low <= value <= high:
-        wanted = "an int" if integral else "a number"
-        msg = f"rollout option {name} must be {wanted} in {low:g}..{high:g}, got {value!r}"
-        raise InvalidSetupError(msg[:200])
-    return value if integral else float(value)
-
-
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        msg = f"rollout option {name} must be True or False, got {value!r}"
-        raise InvalidSetupError(msg[:200])
-    return value
+    wanted = f"{'an int' if integral else 'a number'} in {low:g}..{high:g}"
+    return number_setting(
+        f"rollout option {name}", value, low, high, integral=integral, wanted=wanted
+    )
 
 
 class RolloutBot:
@@ -116,14 +110,14 @@ class RolloutBot:
     ) -> None:
         """Check and keep the settings (see the class docstring)."""
         self.samples = int(check_setting("samples", samples))
-        self.seconds = None if seconds is None else check_setting("seconds", seconds)
+        self.seconds = None if seconds is None else float(check_setting("seconds", seconds))
         if horizon not in HORIZONS:
             msg = f"rollout horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}"
             raise InvalidSetupError(msg[:200])
         self.horizon = horizon
-        self.margin_weight = check_setting("margin_weight", margin_weight)
-        self.confidence = check_setting("confidence", confidence)
-        self.halving = _check_flag("halving", halving)
+        self.margin_weight = float(check_setting("margin_weight", margin_weight))
+        self.confidence = float(check_setting("confidence", confidence))
+        self.halving = flag_setting("rollout option halving", halving)
         self.policy = policy
         self._policies: dict[str, Bot] = {}
 
@@ -148,7 +142,7 @@ class RolloutBot:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Return the heuristic's choice, or an action the worlds show to be better than it."""
-        legal = _distinct(view.legal_actions)
+        legal = distinct(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -169,7 +163,7 @@ class RolloutBot:
                         rng=rng,
                         deadline=deadline,
                     )
-            except _OutOfTime:
+            except OutOfTime:
                 break
             if self.halving:
                 running = _halve(running, values, default)
@@ -225,8 +219,7 @@ class RolloutBot:
         while not world.is_over:
             if by_round and world.round != start:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                raise _OutOfTime
+            check_time(deadline)
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             world = world.apply(policy.choose(world.view(mover), rng))
         outcome = world.outcome if world.is_over else _standing(world)
@@ -291,23 +284,3 @@ def _as_legal(choice: Action, legal: tuple[Action, ...]) -> Action:
     if type(choice).interchangeable:
         return next(a for a in legal if type(a) is type(choice))
     return choice
-
-
-class _OutOfTime(Exception):  # noqa: N818 - a private signal, not an error a caller sees
-    """The time budget ran out inside a world, which is then dropped."""
-
-
-def _distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The legal actions with each interchangeable class (blind draws) kept once."""
-    if not any(type(a).interchangeable for a in legal):
-        return legal
-    kept: set[type[Action]] = set()
-    out = []
-    for action in legal:
-        cls = type(action)
-        if cls.interchangeable:
-            if cls in kept:
-                continue
-            kept.add(cls)
-        out.append(action)
-    return tuple(out)
