@@ -22,13 +22,12 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+from _builds import each_build
+
 LEVELS = ("medium", "easy")
 
 
@@ -76,24 +75,6 @@ def measure(decisions: int, budget: float) -> dict[str, Any]:
     return {"build": build, "rows": rows}
 
 
-def run_worker(python: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The figures of the build that ``python`` imports, measured in a process of its own."""
-    command = [
-        python,
-        str(HERE / "heuristics.py"),
-        "--worker",
-        "--decisions",
-        str(args.decisions),
-        "--budget",
-        str(args.budget),
-    ]
-    done = subprocess.run(  # noqa: S603 - our own interpreters and script
-        command, check=True, stdout=subprocess.PIPE, text=True, cwd=HERE.parent
-    )  # its progress goes straight to our stderr
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
-
-
 def main() -> None:
     """Measure each build, then print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -107,13 +88,8 @@ def main() -> None:
     if args.worker:
         print(json.dumps(measure(args.decisions, args.budget)))
         return
-    builds: dict[str, dict[str, Any]] = {}
-    for build, python in (("pure", sys.executable), ("compiled", args.compiled_python)):
-        if build == "compiled" and not Path(python).exists():
-            progress(f"no compiled build at {python} (make compiled): pure build only")
-            continue
-        progress(f"the {build} build")
-        builds[build] = run_worker(python, args)
+    options = ["--decisions", str(args.decisions), "--budget", str(args.budget)]
+    builds = each_build("heuristics.py", options, args.compiled_python, progress)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Command: `python benchmarks/heuristics.py --decisions {args.decisions} "

@@ -37,13 +37,12 @@ import json
 import os
 import platform
 import random
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+from _builds import each_build
+
 PEERS = (("crazy_eights", "crazy_eights(players=3)"), ("hearts", "hearts"), ("go_fish", "go_fish"))
 
 
@@ -198,28 +197,6 @@ def measure_peer(
     return simulations / seconds
 
 
-def run_worker(python: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The games measured by the build that ``python`` imports, in a process of its own."""
-    command = [
-        python,
-        str(HERE / "search.py"),
-        "--worker",
-        "--iterations",
-        str(args.iterations),
-        "--decisions",
-        str(args.decisions),
-        "--budget",
-        str(args.budget),
-    ]
-    for slug in args.game or ():
-        command += ["--game", slug]
-    done = subprocess.run(  # noqa: S603 - our own interpreters and script
-        command, check=True, stdout=subprocess.PIPE, text=True, cwd=HERE.parent
-    )  # its progress goes straight to our stderr
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
-
-
 def main() -> None:
     """Measure, then print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -245,13 +222,11 @@ def main() -> None:
             rate = measure_peer(name, spec, args.iterations, args.decisions, args.budget)
             if rate is not None:
                 peers[name] = rate
-    builds: dict[str, dict[str, Any]] = {}
-    for build, python in (("pure", sys.executable), ("compiled", args.compiled_python)):
-        if build == "compiled" and not Path(python).exists():
-            progress(f"no compiled build at {python} (make compiled): pure build only")
-            continue
-        progress(f"the {build} build")
-        builds[build] = run_worker(python, args)
+    options = ["--iterations", str(args.iterations), "--decisions", str(args.decisions)]
+    options += ["--budget", str(args.budget)]
+    for slug in args.game or ():
+        options += ["--game", slug]
+    builds = each_build("search.py", options, args.compiled_python, progress)
     print_tables(args, peers, builds)
 
 

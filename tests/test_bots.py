@@ -202,14 +202,23 @@ def test_classic_card_drawn_from_the_seat_stays_with_the_drawer() -> None:
     assert len({frozenset(world.hands[1]) for world in worlds}) > 1
 
 
+def _benchmark(script: str, args: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/SCRIPT ARGS`` with this interpreter; it must exit 0."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / script
+    return subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+
+
 def test_strength_benchmark_runs_and_reports_intervals() -> None:
     """benchmarks/strength.py plays each level's matchup and reports shares with a 95% CI."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
     args = ["--game", "classic-mistigri", "--matches", "6", "--hard-deals", "1"]
     args += ["--hard", "rollout:samples=2", "--workers", "1", "--json"]
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
-    )
+    done = _benchmark("strength.py", args)
     rows = json.loads(done.stdout)["rows"]
     assert [(r["hero"], r["field"], r["matches"]) for r in rows] == [
         ("medium", "random", 6),
@@ -224,12 +233,9 @@ def test_strength_benchmark_runs_and_reports_intervals() -> None:
 
 def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> None:
     """benchmarks/search.py prints each configuration's ISMCTS rate and its ratio to MCTSBot's."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
     args = ["--game", "kitten-tricks", "--iterations", "4", "--decisions", "1"]
     args += ["--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
-    )
+    done = _benchmark("search.py", args)
     assert "| `crazy_eights` |" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| kitten-tricks |")]
     assert [row.split(" | ")[1:3] for row in rows] == [["3", "pure"], ["4", "pure"], ["5", "pure"]]
@@ -238,12 +244,9 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
 
 def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
     """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
     args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
     args += ["--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
-    )
+    done = _benchmark("search.py", args)
     header = "| sampling µs | descent µs | simulation µs | backprop µs |"
     assert header in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
@@ -257,17 +260,10 @@ def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
 
 def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:
     """A game with no decision worth a search gets no row, and --budget stops the searches."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "search.py"
     args = ["--game", "classic-mistigri", "--game", "crazy-animals", "--iterations", "4"]
     args += ["--decisions", "100000", "--budget", "0.2", "--no-peer"]
     args += ["--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(script), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
+    done = _benchmark("search.py", args)
     assert "classic-mistigri, 2 players: nothing to search" in done.stderr
     assert "| classic-mistigri |" not in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
@@ -276,15 +272,8 @@ def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> No
 
 def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -> None:
     """benchmarks/heuristics.py prints a positive µs per decision of both levels for every game."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "heuristics.py"
     args = ["--decisions", "20", "--budget", "0.05", "--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(script), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
+    done = _benchmark("heuristics.py", args)
     rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| c")]
     rows += [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| k")]
     assert {row[0].lstrip("| ") for row in rows} == {

@@ -146,7 +146,7 @@ def step(world: State[Any], action: Action) -> None:
             break
     else:
         # An equal action, or `apply`'s own error and message for an illegal one.
-        action = world.apply(action).history[-1]
+        action = world._legal_equal_to(action, legal)  # noqa: SLF001
     pos, events = world._advance(action)  # noqa: SLF001
     log = world._log  # noqa: SLF001
     entry = _new(Chain)

@@ -338,15 +338,7 @@ class State(abc.ABC, Generic[_P]):
             if candidate is action:
                 break
         else:
-            # Only a well-formed action of this game is compared with the legal ones, so that
-            # a game's explanation never meets a foreign object or a field of the wrong type.
-            problem = self._malformed(action)
-            if problem is not None:
-                raise IllegalActionError(problem)
-            try:
-                action = legal[legal.index(action)]
-            except ValueError:
-                raise IllegalActionError(self._explain_illegal(action, legal)) from None
+            action = self._legal_equal_to(action, legal)
         pos, events = self._advance(action)
         # The successor shares everything but the position and the log (one O(1) entry per
         # transition, however many events it caused), and its seed's key. Its slots, and those
@@ -368,6 +360,22 @@ class State(abc.ABC, Generic[_P]):
         successor._log = entry
         successor._legal = None
         return successor
+
+    def _legal_equal_to(self, action: Action, legal: tuple[Action, ...]) -> Action:
+        """The legal action equal to ``action`` (not the very object), for `apply` and search.
+
+        Raises:
+            IllegalActionError: ``action`` is malformed or not legal; the message says why.
+        """
+        # Only a well-formed action of this game is compared with the legal ones, so that
+        # a game's explanation never meets a foreign object or a field of the wrong type.
+        problem = self._malformed(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(self._explain_illegal(action, legal)) from None
 
     def playout(
         self,
