@@ -295,3 +295,16 @@ def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
     assert ISMCTSBot(10, margin_weight=0)._rewards(outcome, "lower") == [1.0, 0.0, 0.0]
     higher = ISMCTSBot(10)._rewards(Outcome(winners=(2,), scores=(0, 1, 3)), "higher")
     assert higher[2] > higher[1] > higher[0]
+
+
+def test_views_benchmark_reports_each_game_move_by_move_and_cold() -> None:
+    """benchmarks/views.py prints a row per game with both ways of asking for a view."""
+    args = ["--matches", "1", "--compiled-python", "no-such-python"]
+    done = _benchmark("views.py", args)
+    assert "| µs per view, move by move (pure) | µs per view, cold (pure) |" in done.stdout
+    rows = [
+        line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line
+    ]
+    assert [row.split(" | ")[0][2:] for row in rows[1:]] == sorted(cardgames.GAMES)
+    for row in rows[1:]:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row.rstrip(" |").split(" | ")[1:])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import attrs
 import pytest
@@ -430,3 +431,56 @@ def test_built_in_games_hot_contract_answers_as_the_engine_does(slug: str) -> No
             assert State.to_move.fget(fresh) == state.to_move  # type: ignore[attr-defined]
             assert State.is_over.fget(fresh) is state.is_over  # type: ignore[attr-defined]
             assert State.legal_actions(fresh) == state.legal_actions()
+
+
+def _redacted_from_scratch(state: cardgames.engine.State[object], seat: int) -> tuple[object, ...]:
+    """Every event of ``state``'s log as ``seat`` saw it, redacted one by one (no cache)."""
+    return tuple(
+        e if e.visible_to is None or seat in e.visible_to else e.redacted()
+        for _, events in state._log.to_tuple()
+        for e in events
+    )
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_views_redact_the_events_alike_in_any_order_of_asking(slug: str) -> None:
+    """A view's events are the log redacted for its seat, asked in any order.
+
+    Move by move, backwards, on a branch, and after a save and a load.
+    """
+    game = cardgames.get_game(slug)
+    rng = random.Random(slug)
+    state = game.new(3, seed=11)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    middle = states[len(states) // 2]
+    branch = middle.apply(middle.legal_actions()[-1]) if not middle.is_over else middle
+    loaded = game.from_json(middle.to_json())
+    order = [
+        *states,
+        *reversed(states),
+        branch,
+        middle,
+        loaded,
+        loaded.apply(loaded.legal_actions()[0]) if not loaded.is_over else loaded,
+    ]
+    for seat in range(3):
+        for asked in order:
+            assert asked.view(seat).events == _redacted_from_scratch(asked, seat)
+
+
+def test_the_events_a_seat_saw_are_kept_once_per_match_not_once_per_move() -> None:
+    """Move by move, the cached events of a seat move to the newest node of the log."""
+    game = cardgames.get_game("crazy-mistigri")
+    state = game.new(3, seed=4)
+    earlier = []
+    for _ in range(12):
+        state.view(0)
+        earlier.append(state._log)
+        state = state.apply(state.legal_actions()[0])
+    state.view(0)
+    holding = [node for node in earlier if 0 in (getattr(node, "_seen", None) or {})]
+    assert holding == []
+    assert 0 in state._log._seen

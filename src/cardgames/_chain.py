@@ -7,7 +7,7 @@ never copies the log. Reading the log as a tuple walks it once and caches the re
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 _T = TypeVar("_T")
 
@@ -15,7 +15,7 @@ _T = TypeVar("_T")
 class Chain(Generic[_T]):
     """An immutable sequence whose `push` is O(1) and shares structure."""
 
-    __slots__ = ("_items", "_last", "_len", "_prev")
+    __slots__ = ("_items", "_last", "_len", "_prev", "_seen")
 
     def __init__(self) -> None:
         """Create the empty chain."""
@@ -23,6 +23,9 @@ class Chain(Generic[_T]):
         self._last: _T | None = None
         self._len = 0
         self._items: tuple[_T, ...] | None = ()
+        # A reader's cache, by key: `cardgames.engine` keeps here, per seat, the events of the
+        # chain as that seat saw them. Every node is built with ``None``.
+        self._seen: dict[int, tuple[Any, ...]] | None = None
 
     @classmethod
     def of(cls, items: tuple[_T, ...]) -> Chain[_T]:
@@ -42,6 +45,7 @@ class Chain(Generic[_T]):
         node._last = item
         node._len = self._len + 1
         node._items = None
+        node._seen = None
         return node
 
     def extend(self, items: Iterable[_T]) -> Chain[_T]:

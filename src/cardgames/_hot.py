@@ -84,6 +84,7 @@ def playout(
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
     steps._items = None  # noqa: SLF001
+    steps._seen = None  # noqa: SLF001
     world = scratch(state)
     world._log = steps  # noqa: SLF001
     world._legal = None  # noqa: SLF001
@@ -154,6 +155,7 @@ def step(world: State[Any], action: Action) -> None:
     entry._last = (action, events)  # noqa: SLF001
     entry._len = log._len + 1  # noqa: SLF001
     entry._items = None  # noqa: SLF001
+    entry._seen = None  # noqa: SLF001
     world._log = entry  # noqa: SLF001
     world._pos = pos  # noqa: SLF001
     world._legal = None  # noqa: SLF001

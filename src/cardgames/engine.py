@@ -357,6 +357,7 @@ class State(abc.ABC, Generic[_P]):
         entry._last = (action, events)
         entry._len = log._len + 1
         entry._items = None
+        entry._seen = None
         successor._log = entry
         successor._legal = None
         return successor
@@ -461,11 +462,8 @@ class State(abc.ABC, Generic[_P]):
         return random_below(self, n, purpose)
 
     def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
-        return tuple(
-            e if e.visible_to is None or seat in e.visible_to else e.redacted()
-            for _, events in self._log.to_tuple()
-            for e in events
-        )
+        """Every event of the match so far as ``seat`` saw it (`_events_seen`)."""
+        return _events_seen(self._log, seat)
 
     def _check_seat(self, seat: object) -> int:
         if not _codec.is_int(seat) or not 0 <= seat < self.players:
@@ -598,6 +596,45 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
 
 
 _new = object.__new__  # an instance whose slots the caller sets (State.apply)
+
+
+def _events_seen(log: Chain[tuple[Action | None, Sequence[Event]]], seat: int) -> tuple[Event, ...]:
+    """The events of ``log`` as ``seat`` saw them: each one hidden from it, redacted.
+
+    Views are asked for move after move, so the result is kept on the newest log node a view of
+    ``seat`` was built for, and the next view redacts only the events since. The cache moves
+    forward (the older node drops it), so a match keeps one such tuple per seat, not one per
+    move; a view of an older state, or of another branch of a search, redacts from the nearest
+    node that still has one (or from the start).
+    """
+    pending: list[Sequence[Event]] = []
+    node = log
+    while True:
+        cache = node._seen
+        seen = None if cache is None else cache.get(seat)
+        if seen is not None:
+            if node is not log:
+                cache.pop(seat, None)  # type: ignore[union-attr]  # found in it
+            break
+        if node._prev is None:  # the chain's first node holds its items itself
+            seen = ()
+            pending.extend(events for _, events in reversed(node._items or ()))
+            break
+        pending.append(node._last[1])  # type: ignore[index]  # a pushed node has its item
+        node = node._prev
+    if pending:
+        pending.reverse()
+        seen += tuple(
+            e if e.visible_to is None or seat in e.visible_to else e.redacted()
+            for events in pending
+            for e in events
+        )
+    if log._seen is None:
+        log._seen = {}
+    log._seen[seat] = seen
+    return seen
+
+
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()
 
 
