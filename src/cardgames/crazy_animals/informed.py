@@ -27,7 +27,7 @@ from typing import Final, NamedTuple
 
 from cardgames._memo import LastOf
 from cardgames.crazy_animals._position import _Position
-from cardgames.crazy_animals.cards import _DECK_FACES, _DRAW_TWO, _PEEK, _SWAP, _UNKNOWN, SLOTS
+from cardgames.crazy_animals.cards import _DECK_FACES, _DRAW_TWO, _PEEK, _SWAP, SLOTS
 from cardgames.crazy_animals.events import (
     Discarded,
     DrawTwoPlayed,
@@ -71,6 +71,7 @@ _TAKE: Final = 0  # at the start of a turn, with a number on the pile: take it o
 _KEEP: Final = 1  # with a drawn number: put it in a slot, or pass it on
 _SWAPPED: Final = 2  # a Swap played: the seat's own slot given away
 _KNOCK: Final = 3  # a knock
+_NO_KNOCK: Final = 4  # a turn closed without a knock, where one was allowed
 
 _NUMBERS: Final = tuple(_DECK_FACES.count(face) for face in range(_SWAP))
 
@@ -86,7 +87,7 @@ class _Move(NamedTuple):
     need: float  # the least gain for taking or keeping
     target: int  # a Swap's card taken from another seat as the seat knew it, or _NONE
     points: int  # the unseen numbers' points and count, less the places below
-    count: int
+    unseen: int
     hidden: tuple[int, ...]  # the places whose cards the seat had seen (for its mean)
 
 
@@ -125,7 +126,9 @@ class _Replay:
         bit = 1 << mover
         return tuple(r if m & bit else _NONE for r, m in zip(self.refs, self.masks, strict=True))
 
-    def note(self, kind: int, mover: int, card: int, choice: int, need: float, target: int) -> None:
+    def note(  # noqa: PLR0917 - one note per move, positionally
+        self, kind: int, mover: int, card: int, choice: int, need: float, target: int
+    ) -> None:
         known = self.seen_by(mover)
         pile = tuple(self.pile)
         self.raw.append((kind, mover, known, card, choice, need, target, len(pile), pile))
@@ -149,9 +152,21 @@ def _replay(view: View) -> _Replay | None:  # noqa: C901, PLR0912, PLR0915 - one
     play.pile = [dealt.face_up.face]
     turn_start = True  # the next draw or take opens a turn
     chance = False  # the drawn card came from a Draw-two
+    in_turn = False
+    turns = 0  # the turns completed in the round (a knock is allowed after knock_turns)
+    knock_turns = view.rules.knock_turns(n)
+    knocked = False
+    deciding = _NONE  # the seat whose turn just closed, with a knock allowed
     for i in range(start + 1, len(events)):
         event = events[i]
         kind = type(event)
+        if deciding != _NONE and kind is not SpecialDiscarded:
+            # The turn's close, then its knock decision: a knock, or the next seat's turn.
+            if kind is not Knocked and deciding != seat:
+                play.note(_NO_KNOCK, deciding, _NONE, -1, 0.0, _NONE)
+            deciding = _NONE
+        if kind is TookDiscard or (kind is Drew and turn_start):
+            in_turn = True
         if kind is Looked:
             assert isinstance(event, Looked)  # noqa: S101 - narrowed for mypy
             first = event.seat * SLOTS
@@ -233,11 +248,23 @@ def _replay(view: View) -> _Replay | None:  # noqa: C901, PLR0912, PLR0915 - one
             assert isinstance(event, Knocked)  # noqa: S101
             if event.seat != seat:
                 play.note(_KNOCK, event.seat, _NONE, -1, 0.0, _NONE)
+            knocked = True
             turn_start = True
+        if in_turn and turn_start:  # the event closed a turn
+            in_turn = False
+            turns += 1
+            if not knocked and turns >= knock_turns:
+                deciding = _mover(event)
     return play
 
 
-def _find_model(view: View) -> _Model | None:
+def _mover(event: object) -> int:
+    """The seat that acted in ``event`` (an event that closes a turn names it)."""
+    mover: int = event.seat  # type: ignore[attr-defined]
+    return mover
+
+
+def _find_model(view: View) -> _Model | None:  # noqa: C901 - resolve, count, index
     """The view's checked moves, their card references resolved to faces and places."""
     play = _replay(view)
     if play is None:
@@ -280,7 +307,7 @@ def _find_model(view: View) -> _Model | None:
                 need=need,
                 target=resolve(target),
                 points=sum(face * count for face, count in enumerate(unseen)),
-                count=sum(unseen),
+                unseen=sum(unseen),
                 hidden=tuple(hidden),
             )
         )
@@ -298,7 +325,7 @@ _model = LastOf(_find_model)
 
 def _fits(move: _Move, cards: list[int]) -> bool:
     """Whether the model of play makes ``move`` in the world whose places hold ``cards``."""
-    points, count = move.points, move.count
+    points, count = move.points, move.unseen
     for place in move.hidden:
         face = cards[place - _PLACE]
         if face < _SWAP:
@@ -309,14 +336,15 @@ def _fits(move: _Move, cards: list[int]) -> bool:
     known = move.known
     own = [_value(known[k], cards, guess) for k in range(first, first + SLOTS)]
     kind = move.kind
-    if kind == _KNOCK:
+    if kind in {_KNOCK, _NO_KNOCK}:
         total = sum(own)
         others = min(
             sum(_value(known[k], cards, guess) for k in range(other, other + SLOTS))
             for other in range(0, len(known), SLOTS)
             if other != first
         )
-        return total <= _KNOCK_AT or total <= others - _LEAD
+        knocks = total <= _KNOCK_AT or total <= others - _LEAD
+        return knocks == (kind == _KNOCK)
     # The heuristic's worst slot: the highest value; on a tie an unknown slot, then the first.
     worst = 0
     for slot in range(1, SLOTS):
@@ -388,7 +416,7 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
     return slots, stock, drawn
 
 
-def _chain(  # noqa: PLR0913, PLR0917 - the chain's state, positionally
+def _chain(  # noqa: C901, PLR0912, PLR0917 - one Metropolis step, its state positionally
     where: _Whereabouts,
     model: _Model,
     slots: list[int],

@@ -103,8 +103,8 @@ from cardgames.crazy_animals.events import (
     _swapped,
     _took_discard,
 )
-from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.informed import informed_position
+from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
 from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
 from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
