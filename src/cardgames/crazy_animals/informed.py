@@ -11,7 +11,8 @@ cards it knew then, wherever they have moved since), and checked against a simpl
 play, the rule-of-thumb reasoning of the heuristic bot (``bot.py``): value each card one knows
 at its points and every other card at the mean of the numbers one has not seen; take the
 discard, or keep a drawn number, into the worst slot when that gains at least 2 (0.5 for a
-drawn number after a plain draw), discard it otherwise; swap away one's worst card; knock with
+drawn number after a plain draw), discard it otherwise; with a Swap, give one's worst card for
+the lowest card one knows of in another row when that gains at least 1.5, else pass; knock with
 an estimated total of at most 10 or 6 below every other seat's. A world weighs
 ``MISMATCH ** k`` for ``k`` moves the model would not have made there. A short Metropolis chain
 over exchanges of two cards *of the same batch* (the plain sampler's sets of interchangeable
@@ -72,6 +73,7 @@ _KEEP: Final = 1  # with a drawn number: put it in a slot, or pass it on
 _SWAPPED: Final = 2  # a Swap played: the seat's own slot given away
 _KNOCK: Final = 3  # a knock
 _NO_KNOCK: Final = 4  # a turn closed without a knock, where one was allowed
+_NO_SWAP: Final = 5  # a drawn Swap passed on
 
 _NUMBERS: Final = tuple(_DECK_FACES.count(face) for face in range(_SWAP))
 
@@ -199,6 +201,8 @@ def _replay(view: View) -> _Replay | None:  # noqa: C901, PLR0912, PLR0915 - one
             if event.seat != seat and face < _SWAP:
                 need = _TAKE_GAIN if chance else _KEEP_GAIN
                 play.note(_KEEP, event.seat, face, -1, need, _NONE)
+            elif event.seat != seat and face == _SWAP:
+                play.note(_NO_SWAP, event.seat, _NONE, -1, _SWAP_GAIN, _NONE)
             play.pile.append(face)
             chance = False
             # A Draw-two's draw again (the same seat draws next) opens no turn.
@@ -353,8 +357,16 @@ def _fits(move: _Move, cards: list[int]) -> bool:
             value == high and known[first + slot] == _NONE and known[first + worst] != _NONE
         ):
             worst = slot
-    if kind == _SWAPPED:
-        return worst == move.choice and own[worst] - _value(move.target, cards, guess) >= _SWAP_GAIN
+    if kind in {_SWAPPED, _NO_SWAP}:
+        # The best Swap: the worst slot against the lowest card of another seat, as known.
+        lowest = min(
+            [_value(known[k], cards, guess) for k in range(len(known)) if k // SLOTS != move.seat]
+        )
+        gain = own[worst] - lowest
+        if kind == _NO_SWAP:
+            return gain < _SWAP_GAIN
+        taken = _value(move.target, cards, guess)
+        return worst == move.choice and gain >= _SWAP_GAIN and taken == lowest
     card = move.card if move.card < _PLACE else cards[move.card - _PLACE]
     gain = own[worst] - card
     if move.choice < 0:
