@@ -112,9 +112,9 @@ def test_a_card_kept_over_a_revealed_eight_lies_below_it_more_often_than_uniform
     weighted = sum(
         GAME.sample_world(view, rng, informed=True).slots[1][0].face < 8 for _ in range(count)
     )
-    # Uniformly about half the unseen cards are below 8; a move that does not fit weighs 0.03.
+    # Uniformly about half the unseen cards are below 8; a move that does not fit weighs 0.1.
     assert uniform < 0.6 * count
-    assert weighted > 0.9 * count
+    assert weighted > 0.8 * count
     assert informed.mismatches(view, state._pos) == 0
 
 

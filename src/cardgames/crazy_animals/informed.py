@@ -48,7 +48,7 @@ from cardgames.crazy_animals.view import View
 
 __all__ = ["MISMATCH", "STEPS", "informed_position", "mismatches"]
 
-MISMATCH: Final = 0.03
+MISMATCH: Final = 0.1
 """The weight each past move the model of play would not have made there gives a world."""
 STEPS: Final = 60
 """The Metropolis steps (proposed exchanges of two cards) behind each informed world."""
