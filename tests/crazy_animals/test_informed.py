@@ -144,3 +144,16 @@ def test_other_games_ignore_informed() -> None:
     plain = crazy_mistigri.GAME.sample_world(view, random.Random(7))
     weighted = crazy_mistigri.GAME.sample_world(view, random.Random(7), informed=True)
     assert [plain.view(seat) for seat in range(3)] == [weighted.view(seat) for seat in range(3)]
+
+
+def test_a_view_whose_events_do_not_add_up_gets_plain_worlds() -> None:
+    """A view edited by hand (a remembered card erased) is sampled as without `informed`."""
+    state = kept_over_an_eight()
+    view = state.view(1)
+    known = view.knowledge
+    erased = (known[0], (None, *known[1][1:]), *known[2:])
+    edited = attrs.evolve(view, knowledge=erased)
+    assert informed._model(edited) is None
+    plain = GAME.sample_world(edited, random.Random(8))
+    weighted = GAME.sample_world(edited, random.Random(8), informed=True)
+    assert plain.slots == weighted.slots

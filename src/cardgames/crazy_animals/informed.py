@@ -43,7 +43,13 @@ from cardgames.crazy_animals.events import (
     Swapped,
     TookDiscard,
 )
-from cardgames.crazy_animals.sampler import _build_position, _Whereabouts, _whereabouts
+from cardgames.crazy_animals.sampler import (
+    _build_position,
+    _follow_round,
+    _Inconsistent,
+    _Whereabouts,
+    _whereabouts,
+)
 from cardgames.crazy_animals.view import View
 
 __all__ = ["MISMATCH", "STEPS", "informed_position", "mismatches"]
@@ -269,7 +275,15 @@ def _mover(event: object) -> int:
 
 
 def _find_model(view: View) -> _Model | None:  # noqa: C901 - resolve, count, index
-    """The view's checked moves, their card references resolved to faces and places."""
+    """The view's checked moves, their card references resolved to faces and places.
+
+    ``None`` when the view's events do not add up (a view built by hand): its worlds are then
+    the plain sampler's.
+    """
+    try:
+        _follow_round(view)
+    except _Inconsistent:
+        return None
     play = _replay(view)
     if play is None:
         return None
