@@ -106,6 +106,11 @@ class _Model(NamedTuple):
     touching: dict[int, tuple[int, ...]]  # place -> indices of the moves that read it
 
 
+# A move as noted during the replay: kind, mover, what it knew, card, choice, need, target, the
+# pile's size and the pile.
+_Noted = tuple[int, int, tuple[int, ...], int, int, float, int, int, tuple[int, ...]]
+
+
 class _Replay:
     """The round's events replayed with a reference for every card, as ``seat`` saw them."""
 
@@ -119,24 +124,27 @@ class _Replay:
         self.held = _NONE  # the card the seat to move holds drawn
         self.pile: list[int] = []
         self.vars = 0
-        self.raw: list[tuple[int, int, tuple[int, ...], int, int, float, int, int, tuple[int, ...]]]
-        self.raw = []
+        self.raw: list[_Noted] = []  # the moves noted, in order
 
     def new_var(self) -> int:
+        """A reference for a card nobody has shown yet."""
         self.vars += 1
         return _VAR + self.vars - 1
 
     def show(self, ref: int, face: int) -> None:
+        """Bind ``ref`` to ``face``: the card was shown to the seat."""
         if ref >= _VAR:
             self.bound[ref] = face
 
     def seen_by(self, mover: int) -> tuple[int, ...]:
+        """Per slot, the reference of the card ``mover`` knows there, or ``_NONE``."""
         bit = 1 << mover
         return tuple(r if m & bit else _NONE for r, m in zip(self.refs, self.masks, strict=True))
 
     def note(  # noqa: PLR0917 - one note per move, positionally
         self, kind: int, mover: int, card: int, choice: int, need: float, target: int
     ) -> None:
+        """Note a move of ``mover`` with what it knows now (see `_Move`)."""
         known = self.seen_by(mover)
         pile = tuple(self.pile)
         self.raw.append((kind, mover, known, card, choice, need, target, len(pile), pile))
