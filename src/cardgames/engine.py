@@ -192,6 +192,15 @@ class State(abc.ABC, Generic[_P]):
         raise TypeError(msg)
 
     @classmethod
+    def _informed_position(cls, view: Any, rng: random.Random) -> _P:  # noqa: ANN401
+        """As `_sample_position`, but likelier where the other seats' past moves fit the world.
+
+        The hook behind ``Game.sample_world(..., informed=True)``; a game without a model of
+        its players' moves samples as `_sample_position` does.
+        """
+        return cls._sample_position(view, rng)
+
+    @classmethod
     def _check_setup(cls, rules: Any, players: int) -> None:  # noqa: ANN401
         """Raise ``InvalidSetupError`` if ``rules`` cannot be played by ``players``.
 
@@ -896,7 +905,9 @@ class Game(Generic[_S]):
         pos, events = self.State._deal(rules, players, Rng.from_key(key, 0, 0xDEA1))
         return self.State._start(rules, players, seed, None, pos, events, key)
 
-    def sample_world(self, view: View, rng: random.Random, *, keep_past: bool = False) -> _S:
+    def sample_world(
+        self, view: View, rng: random.Random, *, keep_past: bool = False, informed: bool = False
+    ) -> _S:
         """A full state consistent with everything ``view`` shows, for search and bots.
 
         Hidden cards are resampled with ``rng`` among the arrangements the view's seat cannot
@@ -910,6 +921,11 @@ class Game(Generic[_S]):
         Either way the sample has no action history. The same ``rng`` state gives the same
         sample.
 
+        With ``informed=True`` a game that has a model of how players move draws the worlds
+        with more weight where the other seats' past moves would have been sensible play
+        (Crazy Animals: a card kept in place of a known one is likely lower than it); every
+        such world is still one the view allows. Other games ignore it.
+
         Raises:
             TypeError: ``view`` is not a view of this game, or ``rng`` is not a
                 ``random.Random``, or the game cannot sample worlds.
@@ -922,7 +938,10 @@ class Game(Generic[_S]):
         if not isinstance(rng, random.Random):  # a guard for untyped callers
             msg = f"sample_world needs a random.Random, got {_codec.short_repr(rng)}"  # type: ignore[unreachable]
             raise TypeError(msg)
-        pos = self.State._sample_position(view, rng)
+        if informed:
+            pos = self.State._informed_position(view, rng)
+        else:
+            pos = self.State._sample_position(view, rng)
         seed = rng.getrandbits(64)
         past = view.events if keep_past else ()
         return self.State._start(view.rules, view.players, seed, _Sampled(pos), pos, past)

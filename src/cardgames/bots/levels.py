@@ -12,8 +12,9 @@ with a bounded think time:
   ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]), `rollout:seconds=0.8`: in 64 sampled
   worlds it plays each of its moves out to the end of the round with the heuristic bot in
   every seat, on common random numbers, and departs from the heuristic's move only where the
-  worlds show a better one by 1.5 standard errors of the gain. It answers within about 0.8 s
-  and one move of the game per decision.
+  worlds show a better one by 1.5 standard errors of the gain. In Crazy Animals the worlds are
+  informed: likelier where the other seats' past moves fit them. It answers within about
+  0.8 s and one move of the game per decision.
 
 Bots keep their perfect recall of what their seat saw (`View.knowledge`), but for `easy`'s
 deliberate forgetting.

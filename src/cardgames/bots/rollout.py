@@ -89,6 +89,9 @@ class RolloutBot:
             must exceed this many standard errors of the gain (0: any gain).
         halving: drop the worse half of the actions after each stage (successive halving)
             rather than playing every action out in every world.
+        informed: sample the worlds with ``sample_world(..., informed=True)``: likelier
+            where the other seats' past moves fit them, in a game that models its players'
+            moves (Crazy Animals); other games sample as without it.
         policy: the bot that plays the rollouts for every seat; by default the game's
             heuristic bot (`cardgames.bots.heuristic_bot`).
 
@@ -106,6 +109,7 @@ class RolloutBot:
         margin_weight: float = MARGIN_WEIGHT,
         confidence: float = 1.5,
         halving: bool = True,
+        informed: bool = True,
         policy: Bot | None = None,
     ) -> None:
         """Check and keep the settings (see the class docstring)."""
@@ -118,6 +122,7 @@ class RolloutBot:
         self.margin_weight = float(check_setting("margin_weight", margin_weight))
         self.confidence = float(check_setting("confidence", confidence))
         self.halving = flag_setting("rollout option halving", halving)
+        self.informed = flag_setting("rollout option informed", informed)
         self.policy = policy
         self._policies: dict[str, Bot] = {}
 
@@ -126,7 +131,8 @@ class RolloutBot:
         return (
             f"RolloutBot(samples={self.samples}, seconds={self.seconds}, "
             f"horizon={self.horizon!r}, margin_weight={self.margin_weight}, "
-            f"confidence={self.confidence}, halving={self.halving}, policy={self.policy!r})"
+            f"confidence={self.confidence}, halving={self.halving}, informed={self.informed}, "
+            f"policy={self.policy!r})"
         )
 
     def _policy(self, slug: str) -> Bot:
@@ -198,7 +204,7 @@ class RolloutBot:
         deadline: float | None,
     ) -> None:
         """Play every running action out in one sampled world, with one rollout seed."""
-        world = game.sample_world(view, rng)
+        world = game.sample_world(view, rng, informed=self.informed)
         seed = rng.getrandbits(64)
         seat = view.seat
         # The same rollout randomness for every action: search needs replay, not secrecy.

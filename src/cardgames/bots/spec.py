@@ -58,12 +58,14 @@ ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
     "confidence": 1.5,
     "horizon": "round",
     "halving": True,
+    "informed": True,
     "margin_weight": 0.85,
 }
 """The settings of the `rollout` bot spec ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]).
 
 Each can be changed in the spec, as in `rollout:samples=64:confidence=2`, within its bounds
-([`ROLLOUT_BOUNDS`][cardgames.bots.rollout.ROLLOUT_BOUNDS]; `horizon` is `round` or `match`);
+([`ROLLOUT_BOUNDS`][cardgames.bots.rollout.ROLLOUT_BOUNDS]; `horizon` is `round` or `match`,
+`halving` and `informed` are `true` or `false`);
 the defaults are the `hard` level's settings but its time budget.
 a spec may add a time budget, `seconds` (0.001 to 60, none by default), with the same
 trade-off as for `ismcts`: an answer in time, but choices that depend on the machine.
@@ -135,7 +137,7 @@ def _rollout_option(name: str, value: object) -> bool | int | float | str:
         raise InvalidSetupError(msg)
     if name in rollout.ROLLOUT_BOUNDS:
         return rollout.check_setting(name, value)
-    if name == "halving":
+    if name in {"halving", "informed"}:
         if isinstance(value, bool):
             return value
         wanted = "true or false"
@@ -322,6 +324,7 @@ class BotSpec:
                 margin_weight=float(given["margin_weight"]),
                 confidence=float(given["confidence"]),
                 halving=bool(given["halving"]),
+                informed=bool(given["informed"]),
             )
         settings = {**ISMCTS_DEFAULTS, **dict(self.options)}
         return ISMCTSBot(

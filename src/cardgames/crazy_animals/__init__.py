@@ -6,7 +6,8 @@ happens, ``rules.py`` the options, the transitions and `GAME`: the deal and the 
 (CA-2), a turn (CA-3) and the special cards (CA-4), the stock reshuffle (CA-5), knocking
 (CA-6), scoring (CA-7) and the match (CA-8). ``view.py`` builds each seat's view, with its
 perfect-recall knowledge of the table derived from what that seat saw (CA-9); ``scenario.py``
-checks explicit tables, ``sampler.py`` samples worlds for search bots and ``bot.py`` holds the
+checks explicit tables, ``sampler.py`` samples worlds for search bots (``informed.py`` weighs
+them by how well the other seats' past moves fit them) and ``bot.py`` holds the
 heuristic bot.
 
 Examples:

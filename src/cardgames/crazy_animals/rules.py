@@ -103,6 +103,7 @@ from cardgames.crazy_animals.events import (
     _swapped,
     _took_discard,
 )
+from cardgames.crazy_animals.informed import informed_position
 from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
 from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
@@ -390,6 +391,11 @@ class State(HotContract, _BaseState[_Position]):
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
         """A table ``view.seat`` cannot tell from the real one (see ``sampler.py``)."""
         return sample_position(view, rng)
+
+    @classmethod
+    def _informed_position(cls, view: View, rng: random.Random) -> _Position:
+        """A world weighted by how well the other seats' past moves fit it (``informed.py``)."""
+        return informed_position(view, rng)
 
     def _perturbed(self, seat: int, rng: Rng) -> State | None:
         """Shuffle every card ``seat`` cannot place among the places it cannot see into.

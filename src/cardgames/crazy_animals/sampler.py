@@ -315,6 +315,13 @@ def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _P
             if where.other_holds:
                 drawn = rest.pop()
             stock = tuple(rest)
+    return _build_position(view, where, slots, stock, drawn)
+
+
+def _build_position(
+    view: View, where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
+) -> _Position:
+    """The position of ``view`` with its unseen places holding ``slots``, ``stock``, ``drawn``."""
     rows = _ROWS[view.players]
     knowledge = tuple([rows[m][card] for m, card in zip(where.masks, slots, strict=True)])
     return _new_position(
