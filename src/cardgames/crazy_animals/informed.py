@@ -28,6 +28,7 @@ from typing import Final, NamedTuple
 
 from cardgames._memo import LastOf
 from cardgames.crazy_animals._position import _Position
+from cardgames.crazy_animals.bot import HeuristicBot
 from cardgames.crazy_animals.cards import _DECK_FACES, _DRAW_TWO, _PEEK, _SWAP, SLOTS
 from cardgames.crazy_animals.events import (
     Discarded,
@@ -59,12 +60,13 @@ MISMATCH: Final = 0.1
 STEPS: Final = 60
 """The Metropolis steps (proposed exchanges of two cards) behind each informed world."""
 
-# The model of play: the heuristic bot's default thresholds (``HeuristicBot``).
-_TAKE_GAIN: Final = 2.0
-_KEEP_GAIN: Final = 0.5
-_SWAP_GAIN: Final = 1.5
-_KNOCK_AT: Final = 10.0
-_LEAD: Final = 6.0
+# The model of play: the heuristic bot's default thresholds.
+_MODEL: Final = HeuristicBot()
+_TAKE_GAIN: Final = _MODEL.take_gain
+_KEEP_GAIN: Final = _MODEL.keep_gain
+_SWAP_GAIN: Final = _MODEL.swap_gain
+_KNOCK_AT: Final = _MODEL.knock_at
+_LEAD: Final = _MODEL.lead
 
 # A reference to a card: a face 0..12 that the seat knows, or ``_PLACE + i`` for the card
 # now in place ``i`` of a sample (a slot index, or ``SLOTS * players`` for the card another
@@ -106,9 +108,17 @@ class _Model(NamedTuple):
     touching: dict[int, tuple[int, ...]]  # place -> indices of the moves that read it
 
 
-# A move as noted during the replay: kind, mover, what it knew, card, choice, need, target, the
-# pile's size and the pile.
-_Noted = tuple[int, int, tuple[int, ...], int, int, float, int, int, tuple[int, ...]]
+class _Noted(NamedTuple):
+    """A move as the replay notes it, its cards still references (see `_Move`)."""
+
+    kind: int
+    mover: int
+    known: tuple[int, ...]
+    card: int
+    choice: int
+    need: float
+    target: int
+    pile: tuple[int, ...]  # the discard pile when the move was made
 
 
 class _Replay:
@@ -146,8 +156,7 @@ class _Replay:
     ) -> None:
         """Note a move of ``mover`` with what it knows now (see `_Move`)."""
         known = self.seen_by(mover)
-        pile = tuple(self.pile)
-        self.raw.append((kind, mover, known, card, choice, need, target, len(pile), pile))
+        self.raw.append(_Noted(kind, mover, known, card, choice, need, target, tuple(self.pile)))
 
 
 def _replay(view: View) -> _Replay | None:  # noqa: C901, PLR0912, PLR0915 - one branch per event
@@ -313,7 +322,7 @@ def _find_model(view: View) -> _Model | None:  # noqa: C901 - resolve, count, in
 
     moves: list[_Move] = []
     touching: dict[int, list[int]] = {}
-    for kind, mover, known, card, choice, need, target, _, pile in play.raw:
+    for kind, mover, known, card, choice, need, target, pile in play.raw:
         row = tuple(resolve(r) for r in known)
         drawn = resolve(card) if kind == _KEEP else card
         unseen = list(_NUMBERS)
