@@ -12,10 +12,11 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
-from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card, _deck
+from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
 
@@ -39,6 +40,7 @@ _THEIR_GAIN: Final = 0.3  # a colour the trick gives to another player counts ag
 _RESOLVE: Final = 0.7  # how readily a later player who holds a card that beats mine plays it
 _STRENGTH: Final = 0.02  # the cost of spending a card, per point of value (trumps count double)
 _LIABILITY: Final = 0.2  # the relief of shedding a colour held three times (it can only hurt)
+_UNKNOWN: Final = math.nan  # a worth not worked out yet
 
 
 class HeuristicBot:
@@ -74,57 +76,75 @@ class _Table:
 
     Cards are the rules' ints (`_card_ints`), so that the trick's winner is the rules' own
     `_trick_winner`. The cards it has not seen (other hands, the stock and the discard, all
-    alike to the bot) are kept by colour: the evaluation only needs how many of each colour
-    there are, and which of them could take a trick.
+    alike to the bot) are kept by colour, as a mask of the values seen: the evaluation only
+    needs how many of each colour there are, and which of them could take a trick. What taking
+    or losing the trick is worth depends only on the colour of the card played: it is worked
+    out once per colour.
     """
 
     def __init__(self, view: View) -> None:
         rules = view.rules
-        self.view = view
-        self.top: int = rules.values
-        self.trump: int = _COLOUR[view.trump_colour]
-        self.seat: int = view.seat
-        self.players: int = view.players
-        self.trick: tuple[int, ...] = tuple([_int_of(card) for card in view.trick])
-        self.later: list[int] = [
-            (self.seat + k) % self.players for k in range(1, self.players - len(self.trick))
-        ]
-        self.later_sizes: list[int] = [view.hand_sizes[seat] for seat in self.later]
+        top: int = rules.values
         colours: int = rules.colours
-        seen: set[int] = set(self.trick)  # the card ints this seat has seen
-        seen.add(_int_of(view.trump))
+        self.top = top
+        self.trump: int = _COLOUR[view.trump_colour]
+        seat: int = view.seat
+        players: int = view.players
+        self.seat = seat
+        self.trick: tuple[int, ...] = tuple([_int_of(card) for card in view.trick])
+        hand_sizes = view.hand_sizes
+        self.later: list[int] = []
+        self.later_sizes: list[int] = []
+        for k in range(1, players - len(self.trick)):
+            later = (seat + k) % players
+            self.later.append(later)
+            self.later_sizes.append(hand_sizes[later])
+        # The values seen of each colour, one bit per value: the trick, the trump card, my hand
+        # and every collection (the other cards are alike to this seat).
+        self.seen: list[int] = [0] * colours
+        for c in self.trick:
+            self.see(c)
+        self.see(_int_of(view.trump))
         for card in view.hand:
-            seen.add(_int_of(card))
+            self.see(_int_of(card))
         self.counts: list[list[int]] = []
         for collection in view.collections:
             counts = [0] * colours
             for card in collection:
                 c = _int_of(card)
-                seen.add(c)
+                self.see(c)
                 counts[colour_of(c)] += 1
             self.counts.append(counts)
-        self.unseen: list[list[int]] = [[] for _ in range(colours)]
+        self.unseen: list[int] = []
+        """How many cards of each colour this seat has not seen."""
         self.unseen_total = 0
-        for c in _deck(colours, self.top)[1]:
-            if c not in seen:
-                self.unseen[colour_of(c)].append(c)
-                self.unseen_total += 1
+        for mask in self.seen:
+            unseen = top - _bits(mask)
+            self.unseen.append(unseen)
+            self.unseen_total += unseen
         self.trick_has_trump = False
         for c in self.trick:
             if colour_of(c) == self.trump:
                 self.trick_has_trump = True
         # My collection, and that of whoever takes the trick as it stands should my card not,
         # before and after the trick's cards so far join it.
-        self.mine_value = _value(self.counts[self.seat])
-        self.mine_after = self.with_trick(self.counts[self.seat])
+        self.mine_value = _value(self.counts[seat])
+        self.mine_after = self.with_trick(self.counts[seat])
         self.holder = -1
         self.holder_value = 0.0
         self.holder_after: list[int] = []
         if self.trick:
-            at, _ = _trick_winner(self.trick, self.trump, self.top)
-            self.holder = (view.leader + at) % self.players
+            at, _ = _trick_winner(self.trick, self.trump, top)
+            self.holder = (view.leader + at) % players
             self.holder_value = _value(self.counts[self.holder])
             self.holder_after = self.with_trick(self.counts[self.holder])
+        # What winning and losing the trick are worth, by the colour of my card (NaN: not yet).
+        self.win_by_colour: list[float] = [_UNKNOWN] * colours
+        self.lose_by_colour: list[float] = [_UNKNOWN] * colours
+
+    def see(self, card: int) -> None:
+        """Mark ``card`` as seen."""
+        self.seen[colour_of(card)] |= 1 << value_of(card)
 
     def with_trick(self, counts: list[int]) -> list[int]:
         """``counts`` once the cards of the trick so far join it."""
@@ -145,52 +165,77 @@ class _Table:
     def worth(self, card: int) -> float:
         """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
         colour = colour_of(card)
-        chance = self.chance_to_win((*self.trick, card))
+        chance = self.chance_to_win(card)
         win = 0.0  # what taking the trick is worth: not needed when it cannot be taken
         if chance > 0:
-            mine = self.mine_after  # my collection if I take the trick: with ``card`` too
-            mine[colour] += 1
-            win = _value(mine) + self.later_gain(mine) - self.mine_value
-            mine[colour] -= 1
-        lose = 0.0
-        if self.holder >= 0:
-            theirs = self.holder_after
-            theirs[colour] += 1
-            lose = -_THEIR_GAIN * (_value(theirs) - self.holder_value)
-            theirs[colour] -= 1
+            win = self.win_with(colour)
+        lose = self.lose_with(colour) if self.holder >= 0 else 0.0
         spend = _STRENGTH * value_of(card) * (2 if colour == self.trump else 1)
         relief = _LIABILITY if self.counts[self.seat][colour] == _LOSS - 1 else 0.0
         return chance * win + (1 - chance) * lose - spend + relief
 
-    def chance_to_win(self, trick: tuple[int, ...]) -> float:
-        """How likely the card just added to ``trick`` takes it (certain if nobody follows)."""
+    def win_with(self, colour: int) -> float:
+        """What taking the trick with a card of ``colour`` adds to my collection's worth."""
+        win = self.win_by_colour[colour]
+        if math.isnan(win):
+            mine = self.mine_after  # my collection if I take the trick: with my card too
+            mine[colour] += 1
+            win = _value(mine) + self.later_gain(mine) - self.mine_value
+            mine[colour] -= 1
+            self.win_by_colour[colour] = win
+        return win
+
+    def lose_with(self, colour: int) -> float:
+        """What the trick's holder taking my card of ``colour`` costs me."""
+        lose = self.lose_by_colour[colour]
+        if math.isnan(lose):
+            theirs = self.holder_after
+            theirs[colour] += 1
+            lose = -_THEIR_GAIN * (_value(theirs) - self.holder_value)
+            theirs[colour] -= 1
+            self.lose_by_colour[colour] = lose
+        return lose
+
+    def chance_to_win(self, card: int) -> float:
+        """How likely ``card``, added to the trick, takes it (certain if nobody follows)."""
+        trick = (*self.trick, card)
         mine = len(trick) - 1
-        at, _ = _trick_winner(trick, self.trump, self.top)
+        at, coup = _trick_winner(trick, self.trump, self.top)
         if at != mine:
             return 0.0
         if not self.later or not self.unseen_total:
             return 1.0
-        free = 1 - self.beaters(trick) / self.unseen_total
+        free = 1 - self.beaters(trick, coup) / self.unseen_total
         chance = 1.0
         for size in self.later_sizes:
             chance *= 1 - _RESOLVE * (1 - free**size)
         return chance
 
-    def beaters(self, trick: tuple[int, ...]) -> int:
+    def beaters(self, trick: tuple[int, ...], coup: bool) -> int:
         """How many unseen cards, played next, would take the trick my card now wins.
 
-        Only a card of the trick's deciding colour (trump if one was played, else the led
-        colour) or a trump can change its winner, and a trump played to a trick without one
-        takes it (KT-3): the rules' `_trick_winner` decides for the cards of the deciding colour.
+        ``coup`` says whether my card wins it as a Coup de patte. Only a card of the trick's
+        deciding colour (trump if one was played, else the led colour) or a trump can change its
+        winner, and a trump played to a trick without one takes it (KT-3). Of the deciding
+        colour, a card of a middle value (2 to the top less one) changes no other card's worth,
+        so it takes the trick when it is worth more than mine; for a 1 or a top card, which can
+        raise a 1, the rules' `_trick_winner` decides.
         """
         mine = len(trick) - 1
         trump_played = self.trick_has_trump or colour_of(trick[-1]) == self.trump
-        count = 0 if trump_played else len(self.unseen[self.trump])
+        count = 0 if trump_played else self.unseen[self.trump]
         deciding = self.trump if trump_played else colour_of(trick[0])
-        for other in self.unseen[deciding]:
-            at, _ = _trick_winner(trick + (other,), self.trump, self.top)  # noqa: RUF005 - compiled natively
-            if at != mine:
+        seen = self.seen[deciding]
+        top = self.top
+        worth = top + 1 if coup else value_of(trick[-1])  # what my card counts for
+        for value in range(max(worth + 1, 2), top):
+            if not seen >> value & 1:
                 count += 1
+        for value in (1, top):
+            if not seen >> value & 1:
+                at, _ = _trick_winner((*trick, card_int(deciding, value)), self.trump, top)
+                if at != mine:
+                    count += 1
         return count
 
     def later_gain(self, after: list[int]) -> float:
@@ -203,13 +248,22 @@ class _Table:
         held, near = _held(after), _near_losses(after)
         base = _worth(held, near, len(after))
         total = 0.0
-        for colour, cards in enumerate(self.unseen):
-            if cards:  # one more card of this colour: only its own count changes
+        for colour, unseen in enumerate(self.unseen):
+            if unseen:  # one more card of this colour: only its own count changes
                 n = after[colour]
                 more_held = held + _is_held(n + 1) - _is_held(n)
                 more_near = near + _is_near_loss(n + 1) - _is_near_loss(n)
-                total += len(cards) * (_worth(more_held, more_near, len(after)) - base)
+                total += unseen * (_worth(more_held, more_near, len(after)) - base)
         return len(self.later) * total / self.unseen_total
+
+
+def _bits(mask: int) -> int:
+    """How many bits of ``mask`` are set."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def _int_of(card: Card) -> int:
