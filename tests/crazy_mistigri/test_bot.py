@@ -318,3 +318,63 @@ def test_the_bot_reads_each_card_s_id_as_the_cards_module_does() -> None:
     assert len(every) == 82  # 81 cats and the Mistigri
     for one in every:
         assert bot._id(one) == _card_id(one.value, one.colour)
+
+
+def test_the_bot_reads_values_colours_and_pairs_as_the_cards_module_does() -> None:
+    """The bot's value, colour and pairing of card ids are the cards module's, for every card.
+
+    The one difference is wanted: the Mistigri pairs with nothing, not even itself.
+    """
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helpers
+    from cardgames.crazy_mistigri.cards import (  # noqa: PLC0415
+        _CARD,
+        _MISTIGRI_ID,
+        _colour_of,
+        _pair,
+        _value_of,
+    )
+
+    ids = [i for i, one in enumerate(_CARD) if one is not None]
+    for a in ids:
+        assert bot._value(a) == _value_of(a)
+        assert bot._colour(a) == _colour_of(a)
+        for b in ids:
+            assert bot._pairs(a, b) == (_pair(a, b) and _MISTIGRI_ID not in (a, b))
+
+
+def test_the_bot_s_tie_key_sorts_actions_as_their_texts_do() -> None:
+    """Ties are broken on the card ids: they sort pairs, swaps and pile picks as their texts."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helpers
+
+    every = [one for one in _CARD if one is not None]
+    cats = [one for one in every if one != cm.MISTIGRI]
+
+    def by_key(actions: list[tuple[str, int]]) -> list[str]:
+        return [text for text, _ in sorted(actions, key=lambda pair: pair[1])]
+
+    pairs = [
+        (str(DiscardPair(a, b)), bot._text_key(bot._id(a), bot._id(b)))
+        for a in cats
+        for b in cats
+        if bot._id(a) < bot._id(b)
+    ]
+    swaps = [
+        (str(SwapWithPile(a, b)), bot._text_key(bot._id(a), bot._id(b)))
+        for a in every
+        for b in every
+    ]
+    picks = [(one.code, bot._id(one)) for one in every]
+    for actions in (pairs, swaps, picks):
+        assert by_key(actions) == sorted(text for text, _ in actions)
+
+
+def test_importing_the_bot_builds_no_large_table() -> None:
+    """The bot module holds no table of more than a few hundred entries: its import is cheap."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the module's own globals
+
+    sizes = {
+        name: len(value)
+        for name, value in vars(bot).items()
+        if isinstance(value, (bytes, bytearray, list, tuple, dict, set))
+    }
+    assert max(sizes.values(), default=0) < 256, sizes

@@ -52,6 +52,8 @@ _COLOUR_BITS: Final = 4
 _COLOUR_MASK: Final = (1 << _COLOUR_BITS) - 1
 _IDS: Final = _MISTIGRI_ID + 1
 """Every card id is below this."""
+_MISTIGRI: Final = _MISTIGRI_ID
+"""The Mistigri's id, a native constant here (an imported name is looked up at each use)."""
 
 
 def _id(card: Card) -> int:
@@ -83,7 +85,7 @@ def _pairs(a: int, b: int) -> bool:
 
     The Mistigri pairs with nothing, not even itself.
     """
-    if _MISTIGRI_ID in (a, b):
+    if a == _MISTIGRI or b == _MISTIGRI:  # noqa: PLR1714 - two native comparisons
         return False
     return _value(a) == _value(b) or _colour(a) == _colour(b)
 
@@ -347,7 +349,7 @@ def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
 
 def _harm(card: int, public: list[int], partner_counts: dict[int, int]) -> float:
     """How much ``card`` hurts whoever receives it, from the cards we can see."""
-    if card == _MISTIGRI_ID:
+    if card == _MISTIGRI:
         return 100.0
     # Partners the recipient might hold: the cards that pair with it we cannot see.
     partners = 0
@@ -404,7 +406,7 @@ def _swap_later(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     hand = _ids(view.hand)
     pile = view.discard_pile
     # No value is above the Mistigri's: the lowest value of the pile, read as a whole.
-    if hand and pile and _most_badness(hand) > _lowest_value(pile, _value(_MISTIGRI_ID)):
+    if hand and pile and _most_badness(hand) > _lowest_value(pile, _value(_MISTIGRI)):
         return _first(legal, SwapLater)
     return _first(legal, Reverse)
 
