@@ -372,9 +372,39 @@ def test_importing_the_bot_builds_no_large_table() -> None:
     """The bot module holds no table of more than a few hundred entries: its import is cheap."""
     from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the module's own globals
 
+    imported = {id(value) for value in vars(cm.cards).values()}  # the cards module's own
     sizes = {
         name: len(value)
         for name, value in vars(bot).items()
         if isinstance(value, (bytes, bytearray, list, tuple, dict, set))
+        and id(value) not in imported
     }
     assert max(sizes.values(), default=0) < 256, sizes
+
+
+def test_the_bot_reads_shared_and_fresh_cards_alike() -> None:
+    """A card gives the same id whether it is the engine's shared object or an equal copy."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helper
+
+    for i, one in enumerate(_CARD):
+        if one is not None:
+            fresh = Card(one.value, one.colour)
+            assert fresh is not one
+            assert bot._id(one) == bot._id(fresh) == i
+
+
+def test_the_bot_chooses_alike_from_a_view_loaded_from_json() -> None:
+    """A view sent as JSON and loaded back (fresh card objects) gets the same choice."""
+    bot = HeuristicBot()
+    for seed in range(4):
+        state = GAME.new(3 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            loaded = GAME.view_from_json(view.to_json())
+            before = rng.getstate()
+            chosen = bot.choose(view, rng)
+            rng.setstate(before)
+            assert bot.choose(loaded, rng) == chosen
+            legal = view.legal_actions
+            state = state.apply(legal[rng.randrange(len(legal))])

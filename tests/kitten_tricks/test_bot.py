@@ -333,6 +333,33 @@ def test_the_bot_counts_the_cards_that_would_take_the_trick_as_the_rules_do(valu
     assert values > 5 or coups  # small decks reach Coups de patte
 
 
+def test_the_bot_reads_shared_and_fresh_cards_alike() -> None:
+    """A card or a card play gives the same int whether it is the engine's object or a copy."""
+    from cardgames.kitten_tricks.bot import _int_of, _int_played  # noqa: PLC0415 - private
+
+    for number, card in enumerate(kt_cards._CARD):
+        if card is not None:
+            fresh = Card(card.value, card.colour)
+            assert fresh is not card
+            assert _int_of(card) == _int_of(fresh) == number
+            assert _int_played(PlayCard(card)) == _int_played(PlayCard(fresh)) == number
+            assert _int_played(kt.GAME.action_from_json(PlayCard(card).to_json())) == number
+
+
+def test_the_bot_chooses_alike_from_a_view_loaded_from_json() -> None:
+    """A view sent as JSON and loaded back (fresh card objects) gets the same choice."""
+    bot = HeuristicBot()
+    for seed in range(3):
+        state = kt.GAME.new(3 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            loaded = kt.GAME.view_from_json(view.to_json())
+            assert bot.choose(loaded, rng) == bot.choose(view, rng)  # it draws no numbers
+            legal = view.legal_actions
+            state = state.apply(legal[rng.randrange(len(legal))])
+
+
 def _reaches_a_state(root: object) -> bool:
     """Whether a ``State`` is reachable from ``root`` through instance references."""
     seen: set[int] = set()

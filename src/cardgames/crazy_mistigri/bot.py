@@ -28,11 +28,7 @@ from cardgames.crazy_mistigri.actions import (
     SwapLater,
     SwapWithPile,
 )
-from cardgames.crazy_mistigri.cards import (
-    _MISTIGRI_ID,
-    Card,
-    _deck_ids,
-)
+from cardgames.crazy_mistigri.cards import _CARD, _MISTIGRI_ID, Card, _deck_ids
 from cardgames.crazy_mistigri.view import View as CrazyMistigriView
 
 if TYPE_CHECKING:
@@ -56,12 +52,22 @@ _MISTIGRI: Final = _MISTIGRI_ID
 """The Mistigri's id, a native constant here (an imported name is looked up at each use)."""
 
 
+# The cards of a view are, when it comes from the engine, the shared objects of the cards
+# module (`cards._CARD`, alive as long as the module): their ids are found by the objects'
+# identity, which costs less than reading their two fields. Any other equal card (a view loaded
+# from JSON, say) is read from its fields.
+_ID_BY_IDENTITY: Final = {id(card): i for i, card in enumerate(_CARD) if card is not None}
+
+
 def _id(card: Card) -> int:
     """The card's id, ``_card_id(card.value, card.colour)``, computed here.
 
     The compiled build runs this as native code, where a call to the cards module (Python)
     would cost more than the rest of a decision; a test holds it equal to `_card_id`.
     """
+    found = _ID_BY_IDENTITY.get(id(card))
+    if found is not None:
+        return found
     return card.value << _COLOUR_BITS | card.colour
 
 

@@ -16,7 +16,8 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
-from cardgames.kitten_tricks.cards import COLOUR_NAMES, Card
+from cardgames.kitten_tricks.actions import _PLAYS
+from cardgames.kitten_tricks.cards import _CARD, COLOUR_NAMES, Card
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
 
@@ -157,7 +158,7 @@ class _Table:
         """The first legal card of the highest worth."""
         best_at, best = 0, 0.0
         for at, action in enumerate(legal):
-            worth = self.worth(_int_of(action.card))  # type: ignore[attr-defined]
+            worth = self.worth(_int_played(action))
             if at == 0 or worth > best:
                 best_at, best = at, worth
         return legal[best_at]
@@ -217,25 +218,26 @@ class _Table:
         ``coup`` says whether my card wins it as a Coup de patte. Only a card of the trick's
         deciding colour (trump if one was played, else the led colour) or a trump can change its
         winner, and a trump played to a trick without one takes it (KT-3). Of the deciding
-        colour, a card of a middle value (2 to the top less one) changes no other card's worth,
-        so it takes the trick when it is worth more than mine; for a 1 or a top card, which can
-        raise a 1, the rules' `_trick_winner` decides.
+        colour, a card of a middle value (2 to the top less one) takes the trick when it is
+        worth more than mine; the top card takes it unless mine is the colour's 1, which the top
+        card raises above itself; the 1 takes it when the colour's top card is in the trick,
+        which raises it above every card. A test holds this count equal to asking the rules'
+        `_trick_winner` about each unseen card.
         """
-        mine = len(trick) - 1
-        trump_played = self.trick_has_trump or colour_of(trick[-1]) == self.trump
+        mine = trick[-1]
+        trump_played = self.trick_has_trump or colour_of(mine) == self.trump
         count = 0 if trump_played else self.unseen[self.trump]
         deciding = self.trump if trump_played else colour_of(trick[0])
         seen = self.seen[deciding]
         top = self.top
-        worth = top + 1 if coup else value_of(trick[-1])  # what my card counts for
+        worth = top + 1 if coup else value_of(mine)  # what my card counts for
         for value in range(max(worth + 1, 2), top):
             if not seen >> value & 1:
                 count += 1
-        for value in (1, top):
-            if not seen >> value & 1:
-                at, _ = _trick_winner((*trick, card_int(deciding, value)), self.trump, top)
-                if at != mine:
-                    count += 1
+        if not seen >> top & 1 and value_of(mine) != 1:
+            count += 1  # the top card, unless it raises my 1 above itself
+        if not seen & 2 and card_int(deciding, top) in trick:
+            count += 1  # the 1, raised above every card by the top card in the trick
         return count
 
     def later_gain(self, after: list[int]) -> float:
@@ -266,9 +268,28 @@ def _bits(mask: int) -> int:
     return count
 
 
+# The cards and the card-playing actions of a view are, when it comes from the engine, the
+# shared objects of the cards and actions modules (alive as long as those modules): their ints
+# are found by the objects' identity, which costs less than reading their fields. Any other
+# equal object (a view loaded from JSON, say) is read from its fields.
+_INT_BY_IDENTITY: Final = {id(card): c for c, card in enumerate(_CARD) if card is not None}
+_INT_BY_IDENTITY.update({id(play): c for c, play in enumerate(_PLAYS) if play is not None})
+
+
 def _int_of(card: Card) -> int:
     """The rules' int of ``card``."""
+    found = _INT_BY_IDENTITY.get(id(card))
+    if found is not None:
+        return found
     return card_int(_COLOUR[card.colour], card.value)
+
+
+def _int_played(action: Action) -> int:
+    """The rules' int of the card a `PlayCard` plays."""
+    found = _INT_BY_IDENTITY.get(id(action))
+    if found is not None:
+        return found
+    return _int_of(action.card)  # type: ignore[attr-defined]
 
 
 def _value(counts: list[int]) -> float:
