@@ -93,7 +93,8 @@ def _pairs(a: int, b: int) -> bool:
     """
     if a == _MISTIGRI or b == _MISTIGRI:  # noqa: PLR1714 - two native comparisons
         return False
-    return _value(a) == _value(b) or _colour(a) == _colour(b)
+    # `_value` and `_colour`, written out: this runs for every two cards compared.
+    return a >> _COLOUR_BITS == b >> _COLOUR_BITS or a & _COLOUR_MASK == b & _COLOUR_MASK
 
 
 def _badness(card: int, hand: list[int]) -> int:
@@ -339,7 +340,7 @@ def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
 
 def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Hand on the pile card that hurts its recipient most: the Mistigri, else high and lone."""
-    public = _ids(view.discard_pile) + _ids(view.hand)
+    public = _Public(_ids(view.discard_pile) + _ids(view.hand))
     partner_counts = _partners(view.players, view.rules.colour_layout)
     known: dict[int, float] = {}  # the harm of each card met (picks repeat it per seat)
     best = _Best()
@@ -353,16 +354,33 @@ def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     return best.chosen()
 
 
-def _harm(card: int, public: list[int], partner_counts: dict[int, int]) -> float:
+class _Public:
+    """The cards we can see (the pile and our hand), counted by value and by colour."""
+
+    def __init__(self, cards: list[int]) -> None:
+        self.cards = cards
+        self.by_value = [0] * (_value(_MISTIGRI) + 1)
+        self.by_colour = [0] * (_COLOUR_MASK + 1)
+        for card in cards:
+            self.by_value[_value(card)] += 1
+            self.by_colour[_colour(card)] += 1
+
+    def partners(self, card: int) -> int:
+        """How many of the cards, other than copies of ``card`` (not the Mistigri), pair with it.
+
+        A card pairs with those of its value or its colour; a copy of it has both, and the
+        Mistigri's value and colour are no other card's.
+        """
+        copies = self.cards.count(card)
+        return self.by_value[_value(card)] + self.by_colour[_colour(card)] - 2 * copies
+
+
+def _harm(card: int, public: _Public, partner_counts: dict[int, int]) -> float:
     """How much ``card`` hurts whoever receives it, from the cards we can see."""
     if card == _MISTIGRI:
         return 100.0
     # Partners the recipient might hold: the cards that pair with it we cannot see.
-    partners = 0
-    for other in public:
-        if other != card and _pairs(card, other):
-            partners += 1
-    unseen = partner_counts[card] - partners
+    unseen = partner_counts[card] - public.partners(card)
     return _value(card) - unseen / 2
 
 
