@@ -42,6 +42,8 @@ _RESOLVE: Final = 0.7  # how readily a later player who holds a card that beats 
 _STRENGTH: Final = 0.02  # the cost of spending a card, per point of value (trumps count double)
 _LIABILITY: Final = 0.2  # the relief of shedding a colour held three times (it can only hurt)
 _UNKNOWN: Final = math.nan  # a worth not worked out yet
+_CARD_INTS: Final = card_int(len(COLOUR_NAMES), 0)
+"""Every card int is below this."""
 
 
 class HeuristicBot:
@@ -77,8 +79,8 @@ class _Table:
 
     Cards are the rules' ints (`_card_ints`), so that the trick's winner is the rules' own
     `_trick_winner`. The cards it has not seen (other hands, the stock and the discard, all
-    alike to the bot) are kept by colour, as a mask of the values seen: the evaluation only
-    needs how many of each colour there are, and which of them could take a trick. What taking
+    alike to the bot) are counted by colour: the evaluation only needs how many of each colour
+    there are, and which of them could take a trick. What taking
     or losing the trick is worth depends only on the colour of the card played: it is worked
     out once per colour.
     """
@@ -100,52 +102,61 @@ class _Table:
             later = (seat + k) % players
             self.later.append(later)
             self.later_sizes.append(hand_sizes[later])
-        # The values seen of each colour, one bit per value: the trick, the trump card, my hand
-        # and every collection (the other cards are alike to this seat).
-        self.seen: list[int] = [0] * colours
+        # Whoever takes the trick as it stands should my card not (none when I lead).
+        self.holder = -1
+        if self.trick:
+            at, _ = _trick_winner(self.trick, self.trump, top)
+            self.holder = (view.leader + at) % players
+        # The cards seen: the trick, the trump card, my hand and every collection (the other
+        # cards are alike to this seat); and how many of each colour were not.
+        self.seen: list[bool] = [False] * _CARD_INTS
+        self.unseen: list[int] = [top] * colours
+        self.unseen_total = top * colours
         for c in self.trick:
             self.see(c)
         self.see(_int_of(view.trump))
         for card in view.hand:
             self.see(_int_of(card))
-        self.counts: list[list[int]] = []
-        for collection in view.collections:
-            counts = [0] * colours
-            for card in collection:
-                c = _int_of(card)
-                self.see(c)
-                counts[colour_of(c)] += 1
-            self.counts.append(counts)
-        self.unseen: list[int] = []
-        """How many cards of each colour this seat has not seen."""
-        self.unseen_total = 0
-        for mask in self.seen:
-            unseen = top - _bits(mask)
-            self.unseen.append(unseen)
-            self.unseen_total += unseen
+        self.mine: list[int] = [0] * colours
+        theirs: list[int] = [0] * colours
+        self.read_collections(view.collections, theirs)
         self.trick_has_trump = False
         for c in self.trick:
             if colour_of(c) == self.trump:
                 self.trick_has_trump = True
-        # My collection, and that of whoever takes the trick as it stands should my card not,
-        # before and after the trick's cards so far join it.
-        self.mine_value = _value(self.counts[seat])
-        self.mine_after = self.with_trick(self.counts[seat])
-        self.holder = -1
+        # My collection, and the holder's, before and after the trick's cards so far join it.
+        self.mine_value = _value(self.mine)
+        self.mine_after = self.with_trick(self.mine)
         self.holder_value = 0.0
         self.holder_after: list[int] = []
-        if self.trick:
-            at, _ = _trick_winner(self.trick, self.trump, top)
-            self.holder = (view.leader + at) % players
-            self.holder_value = _value(self.counts[self.holder])
-            self.holder_after = self.with_trick(self.counts[self.holder])
+        if self.holder >= 0:
+            self.holder_value = _value(theirs)
+            self.holder_after = self.with_trick(theirs)
         # What winning and losing the trick are worth, by the colour of my card (NaN: not yet).
         self.win_by_colour: list[float] = [_UNKNOWN] * colours
         self.lose_by_colour: list[float] = [_UNKNOWN] * colours
 
+    def read_collections(self, collections: Sequence[Sequence[Card]], theirs: list[int]) -> None:
+        """See every collection's cards; count mine by colour, and the holder's in ``theirs``.
+
+        Those two are the only collections the evaluation weighs.
+        """
+        seat, holder = self.seat, self.holder
+        for owner, collection in enumerate(collections):
+            for card in collection:
+                c = _int_of(card)
+                self.see(c)
+                if owner == seat:
+                    self.mine[colour_of(c)] += 1
+                if owner == holder:
+                    theirs[colour_of(c)] += 1
+
     def see(self, card: int) -> None:
         """Mark ``card`` as seen."""
-        self.seen[colour_of(card)] |= 1 << value_of(card)
+        if not self.seen[card]:
+            self.seen[card] = True
+            self.unseen[colour_of(card)] -= 1
+            self.unseen_total -= 1
 
     def with_trick(self, counts: list[int]) -> list[int]:
         """``counts`` once the cards of the trick so far join it."""
@@ -172,7 +183,7 @@ class _Table:
             win = self.win_with(colour)
         lose = self.lose_with(colour) if self.holder >= 0 else 0.0
         spend = _STRENGTH * value_of(card) * (2 if colour == self.trump else 1)
-        relief = _LIABILITY if self.counts[self.seat][colour] == _LOSS - 1 else 0.0
+        relief = _LIABILITY if self.mine[colour] == _LOSS - 1 else 0.0
         return chance * win + (1 - chance) * lose - spend + relief
 
     def win_with(self, colour: int) -> float:
@@ -199,7 +210,7 @@ class _Table:
 
     def chance_to_win(self, card: int) -> float:
         """How likely ``card``, added to the trick, takes it (certain if nobody follows)."""
-        trick = (*self.trick, card)
+        trick = self.trick + (card,)  # noqa: RUF005 - compiled natively
         mine = len(trick) - 1
         at, coup = _trick_winner(trick, self.trump, self.top)
         if at != mine:
@@ -228,15 +239,15 @@ class _Table:
         trump_played = self.trick_has_trump or colour_of(mine) == self.trump
         count = 0 if trump_played else self.unseen[self.trump]
         deciding = self.trump if trump_played else colour_of(trick[0])
-        seen = self.seen[deciding]
+        seen = self.seen
         top = self.top
         worth = top + 1 if coup else value_of(mine)  # what my card counts for
         for value in range(max(worth + 1, 2), top):
-            if not seen >> value & 1:
+            if not seen[card_int(deciding, value)]:
                 count += 1
-        if not seen >> top & 1 and value_of(mine) != 1:
+        if not seen[card_int(deciding, top)] and value_of(mine) != 1:
             count += 1  # the top card, unless it raises my 1 above itself
-        if not seen & 2 and card_int(deciding, top) in trick:
+        if not seen[card_int(deciding, 1)] and card_int(deciding, top) in trick:
             count += 1  # the 1, raised above every card by the top card in the trick
         return count
 
@@ -257,15 +268,6 @@ class _Table:
                 more_near = near + _is_near_loss(n + 1) - _is_near_loss(n)
                 total += unseen * (_worth(more_held, more_near, len(after)) - base)
         return len(self.later) * total / self.unseen_total
-
-
-def _bits(mask: int) -> int:
-    """How many bits of ``mask`` are set."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 # The cards and the card-playing actions of a view are, when it comes from the engine, the
