@@ -107,19 +107,21 @@ class _Table:
         if self.trick:
             at, _ = _trick_winner(self.trick, self.trump, top)
             self.holder = (view.leader + at) % players
-        # The cards seen: the trick, the trump card, my hand and every collection (the other
-        # cards are alike to this seat); and how many of each colour were not.
-        self.seen: list[bool] = [False] * _CARD_INTS
-        self.unseen: list[int] = [top] * colours
-        self.unseen_total = top * colours
+        # The cards seen, by card int: the trick, the trump card, my hand and every collection
+        # (the other cards are alike to this seat).
+        seen = self.seen = [False] * card_int(colours, 0)
         for c in self.trick:
-            self.see(c)
-        self.see(_int_of(view.trump))
+            seen[c] = True
+        seen[_int_of(view.trump)] = True
         for card in view.hand:
-            self.see(_int_of(card))
+            seen[_int_of(card)] = True
         self.mine: list[int] = [0] * colours
         theirs: list[int] = [0] * colours
         self.read_collections(view.collections, theirs)
+        self.unseen: list[int] = []
+        """How many cards of each colour this seat has not seen."""
+        self.unseen_total = 0
+        self.count_unseen(colours)
         self.trick_has_trump = False
         for c in self.trick:
             if colour_of(c) == self.trump:
@@ -136,27 +138,34 @@ class _Table:
         self.win_by_colour: list[float] = [_UNKNOWN] * colours
         self.lose_by_colour: list[float] = [_UNKNOWN] * colours
 
-    def read_collections(self, collections: Sequence[Sequence[Card]], theirs: list[int]) -> None:
+    def read_collections(
+        self, collections: tuple[tuple[Card, ...], ...], theirs: list[int]
+    ) -> None:
         """See every collection's cards; count mine by colour, and the holder's in ``theirs``.
 
         Those two are the only collections the evaluation weighs.
         """
-        seat, holder = self.seat, self.holder
+        seat, holder, seen, mine = self.seat, self.holder, self.seen, self.mine
         for owner, collection in enumerate(collections):
             for card in collection:
                 c = _int_of(card)
-                self.see(c)
+                seen[c] = True
                 if owner == seat:
-                    self.mine[colour_of(c)] += 1
+                    colour = colour_of(c)
+                    mine[colour] = mine[colour] + 1
                 if owner == holder:
-                    theirs[colour_of(c)] += 1
+                    colour = colour_of(c)
+                    theirs[colour] = theirs[colour] + 1
 
-    def see(self, card: int) -> None:
-        """Mark ``card`` as seen."""
-        if not self.seen[card]:
-            self.seen[card] = True
-            self.unseen[colour_of(card)] -= 1
-            self.unseen_total -= 1
+    def count_unseen(self, colours: int) -> None:
+        """Count the cards of each of the ``colours`` not seen, and all of them."""
+        for colour in range(colours):
+            unseen = 0
+            for value in range(1, self.top + 1):
+                if not self.seen[card_int(colour, value)]:
+                    unseen += 1
+            self.unseen.append(unseen)
+            self.unseen_total += unseen
 
     def with_trick(self, counts: list[int]) -> list[int]:
         """``counts`` once the cards of the trick so far join it."""
@@ -209,12 +218,21 @@ class _Table:
         return lose
 
     def chance_to_win(self, card: int) -> float:
-        """How likely ``card``, added to the trick, takes it (certain if nobody follows)."""
+        """How likely ``card``, added to the trick, takes it (certain if nobody follows).
+
+        A card that leads takes the trick as it stands (and not as a Coup de patte); one neither
+        of the led colour nor a trump cannot take it (KT-3); the rules' `_trick_winner` decides
+        for the others.
+        """
         trick = self.trick + (card,)  # noqa: RUF005 - compiled natively
-        mine = len(trick) - 1
-        at, coup = _trick_winner(trick, self.trump, self.top)
-        if at != mine:
-            return 0.0
+        coup = False
+        if len(trick) > 1:
+            colour = colour_of(card)
+            if colour != colour_of(trick[0]) and colour != self.trump:
+                return 0.0
+            at, coup = _trick_winner(trick, self.trump, self.top)
+            if at != len(trick) - 1:
+                return 0.0
         if not self.later or not self.unseen_total:
             return 1.0
         free = 1 - self.beaters(trick, coup) / self.unseen_total
