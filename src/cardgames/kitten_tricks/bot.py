@@ -109,19 +109,20 @@ class _Table:
             self.holder = (view.leader + at) % players
         # The cards seen, by card int: the trick, the trump card, my hand and every collection
         # (the other cards are alike to this seat).
-        seen = self.seen = [False] * card_int(colours, 0)
+        self.seen: list[bool] = [False] * card_int(colours, 0)
+        self.unseen: list[int] = [top] * colours
+        """How many cards of each colour this seat has not seen."""
         for c in self.trick:
-            seen[c] = True
-        seen[_int_of(view.trump)] = True
+            self.see(c)
+        self.see(_int_of(view.trump))
         for card in view.hand:
-            seen[_int_of(card)] = True
+            self.see(_int_of(card))
         self.mine: list[int] = [0] * colours
         theirs: list[int] = [0] * colours
         self.read_collections(view.collections, theirs)
-        self.unseen: list[int] = []
-        """How many cards of each colour this seat has not seen."""
         self.unseen_total = 0
-        self.count_unseen(colours)
+        for unseen in self.unseen:
+            self.unseen_total += unseen
         self.trick_has_trump = False
         for c in self.trick:
             if colour_of(c) == self.trump:
@@ -145,11 +146,11 @@ class _Table:
 
         Those two are the only collections the evaluation weighs.
         """
-        seat, holder, seen, mine = self.seat, self.holder, self.seen, self.mine
+        seat, holder, mine = self.seat, self.holder, self.mine
         for owner, collection in enumerate(collections):
             for card in collection:
                 c = _int_of(card)
-                seen[c] = True
+                self.see(c)
                 if owner == seat:
                     colour = colour_of(c)
                     mine[colour] = mine[colour] + 1
@@ -157,15 +158,14 @@ class _Table:
                     colour = colour_of(c)
                     theirs[colour] = theirs[colour] + 1
 
-    def count_unseen(self, colours: int) -> None:
-        """Count the cards of each of the ``colours`` not seen, and all of them."""
-        for colour in range(colours):
-            unseen = 0
-            for value in range(1, self.top + 1):
-                if not self.seen[card_int(colour, value)]:
-                    unseen += 1
-            self.unseen.append(unseen)
-            self.unseen_total += unseen
+    def see(self, card: int) -> None:
+        """Mark ``card`` as seen (once, whatever shows it)."""
+        seen = self.seen
+        if not seen[card]:
+            seen[card] = True
+            unseen = self.unseen
+            colour = colour_of(card)
+            unseen[colour] = unseen[colour] - 1
 
     def with_trick(self, counts: list[int]) -> list[int]:
         """``counts`` once the cards of the trick so far join it."""
