@@ -28,7 +28,7 @@ from cardgames.crazy_mistigri.actions import (
     SwapLater,
     SwapWithPile,
 )
-from cardgames.crazy_mistigri.cards import _CARD, _MISTIGRI_ID, Card, _deck_ids
+from cardgames.crazy_mistigri.cards import _MISTIGRI_ID, Card, _deck_ids
 from cardgames.crazy_mistigri.view import View as CrazyMistigriView
 
 if TYPE_CHECKING:
@@ -52,28 +52,30 @@ _MISTIGRI: Final = _MISTIGRI_ID
 """The Mistigri's id, a native constant here (an imported name is looked up at each use)."""
 
 
-# The cards of a view are, when it comes from the engine, the shared objects of the cards
-# module (`cards._CARD`, alive as long as the module): their ids are found by the objects'
-# identity, which costs less than reading their two fields. Any other equal card (a view loaded
-# from JSON, say) is read from its fields.
-_ID_BY_IDENTITY: Final = {id(card): i for i, card in enumerate(_CARD) if card is not None}
-
-
 def _id(card: Card) -> int:
     """The card's id, ``_card_id(card.value, card.colour)``, computed here.
 
     The compiled build runs this as native code, where a call to the cards module (Python)
     would cost more than the rest of a decision; a test holds it equal to `_card_id`.
     """
-    found = _ID_BY_IDENTITY.get(id(card))
-    if found is not None:
-        return found
     return card.value << _COLOUR_BITS | card.colour
 
 
 def _ids(cards: Sequence[Card]) -> list[int]:
     """The cards' ids, in order."""
     return [_id(card) for card in cards]
+
+
+def _id_among(card: Card, cards: Sequence[Card], ids: list[int]) -> int:
+    """The id of ``card``, found among ``cards`` (whose ids are ``ids``), else from its fields.
+
+    An action names the very card objects of the view's hand or pile when the view comes from
+    the engine: finding one there by identity costs less than reading its fields again.
+    """
+    for i in range(len(cards)):
+        if cards[i] is card:
+            return ids[i]
+    return _id(card)
 
 
 def _value(card: int) -> int:
@@ -219,7 +221,8 @@ class HeuristicBot:
 
 def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Throw the pair of highest worth (ties: the greatest text), else pass or end the turn."""
-    hand = _ids(view.hand)
+    cards = view.hand
+    hand = _ids(cards)
     partners = _partners_in(hand)
     pile = view.discard_pile
     seat = view.seat
@@ -232,7 +235,7 @@ def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     best = _Best()
     for action in legal:
         if isinstance(action, DiscardPair):
-            a, b = _id(action.first), _id(action.second)
+            a, b = _id_among(action.first, cards, hand), _id_among(action.second, cards, hand)
             worth = _pair_worth(hand, partners, a, b, pile_load, pile)
             best.offer(action, worth, _text_key(a, b))
     if best.action is None:
@@ -318,8 +321,9 @@ def _has_pair(hand: list[int]) -> bool:
 def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Give the worst card, to the opponent closest to going out who will not hand it back."""
     gifts = [action for action in legal if isinstance(action, GiveCard)]
-    cards = [_id(gift.card) for gift in gifts]
-    worst = _worst(list(dict.fromkeys(cards)), _ids(view.hand))  # each card once
+    hand = _ids(view.hand)
+    cards = [_id_among(gift.card, view.hand, hand) for gift in gifts]
+    worst = _worst(list(dict.fromkeys(cards)), hand)  # each card once
     seat, players, sizes, scores = view.seat, view.players, view.hand_sizes, view.scores
     # The seat we draw from next could hand the card back: prefer someone else.
     step = int(view.direction)
@@ -340,13 +344,15 @@ def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
 
 def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Hand on the pile card that hurts its recipient most: the Mistigri, else high and lone."""
-    public = _Public(_ids(view.discard_pile) + _ids(view.hand))
+    pile = view.discard_pile
+    pile_ids = _ids(pile)
+    public = _Public(pile_ids + _ids(view.hand))
     partner_counts = _partners(view.players, view.rules.colour_layout)
     known: dict[int, float] = {}  # the harm of each card met (picks repeat it per seat)
     best = _Best()
     for action in legal:
         if isinstance(action, PilePick):
-            card = _id(action.card)
+            card = _id_among(action.card, pile, pile_ids)
             harm = known.get(card)
             if harm is None:
                 harm = known[card] = _harm(card, public, partner_counts)
@@ -390,13 +396,14 @@ def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     The card given up hurts as it does in the hand; the card taken pairs in the new hand with
     what it paired with in the old one, less the card given up.
     """
-    hand = _ids(view.hand)
+    cards = view.hand
+    hand = _ids(cards)
     partners = _partners_in(hand)
     pairing: dict[int, int] = {}  # for each pile card met, how many hand cards pair with it
     best = _Best()
     for action in legal:
         if isinstance(action, SwapWithPile):
-            discard, take = _id(action.discard), _id(action.take)
+            discard, take = _id_among(action.discard, cards, hand), _id(action.take)
             count = pairing.get(take)
             if count is None:
                 count = pairing[take] = _pairing(take, hand)
@@ -408,15 +415,16 @@ def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
 
 def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     """Force the worst card on the next player, else end the turn."""
+    hand = _ids(view.hand)
     forces: list[ForceCard] = []
     cards: list[int] = []
     for action in legal:
         if isinstance(action, ForceCard):
             forces.append(action)
-            cards.append(_id(action.card))
+            cards.append(_id_among(action.card, view.hand, hand))
     if not forces:
         return _first(legal, EndTurn)
-    worst = _worst(cards, _ids(view.hand))
+    worst = _worst(cards, hand)
     return forces[cards.index(worst)]
 
 
