@@ -16,7 +16,6 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
-from cardgames.kitten_tricks.actions import _PLAYS
 from cardgames.kitten_tricks.cards import _CARD, COLOUR_NAMES, Card
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
@@ -115,8 +114,10 @@ class _Table:
         for c in self.trick:
             self.see(c)
         self.see(_int_of(view.trump))
-        for card in view.hand:
-            self.see(_int_of(card))
+        self.hand = view.hand
+        self.hand_ints = [_int_of(card) for card in self.hand]
+        for c in self.hand_ints:
+            self.see(c)
         self.mine: list[int] = [0] * colours
         theirs: list[int] = [0] * colours
         self.read_collections(view.collections, theirs)
@@ -178,10 +179,22 @@ class _Table:
         """The first legal card of the highest worth."""
         best_at, best = 0, 0.0
         for at, action in enumerate(legal):
-            worth = self.worth(_int_played(action))
+            worth = self.worth(self.int_in_hand(action.card))  # type: ignore[attr-defined]
             if at == 0 or worth > best:
                 best_at, best = at, worth
         return legal[best_at]
+
+    def int_in_hand(self, card: Card) -> int:
+        """The int of ``card``, found among my hand's objects by identity, else read from it.
+
+        A card play names the very card object of the view's hand when the view comes from the
+        engine: finding it there costs less than reading the card again.
+        """
+        hand = self.hand
+        for i in range(len(hand)):
+            if hand[i] is card:
+                return self.hand_ints[i]
+        return _int_of(card)
 
     def worth(self, card: int) -> float:
         """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
@@ -288,12 +301,11 @@ class _Table:
         return len(self.later) * total / self.unseen_total
 
 
-# The cards and the card-playing actions of a view are, when it comes from the engine, the
-# shared objects of the cards and actions modules (alive as long as those modules): their ints
-# are found by the objects' identity, which costs less than reading their fields. Any other
-# equal object (a view loaded from JSON, say) is read from its fields.
+# The cards of a view are, when it comes from the engine, the shared objects of the cards
+# module (alive as long as the module): their ints are found by the objects' identity, which
+# costs less than reading their fields. Any other equal card (a view loaded from JSON, say) is
+# read from its fields.
 _INT_BY_IDENTITY: Final = {id(card): c for c, card in enumerate(_CARD) if card is not None}
-_INT_BY_IDENTITY.update({id(play): c for c, play in enumerate(_PLAYS) if play is not None})
 
 
 def _int_of(card: Card) -> int:
@@ -302,14 +314,6 @@ def _int_of(card: Card) -> int:
     if found is not None:
         return found
     return card_int(_COLOUR[card.colour], card.value)
-
-
-def _int_played(action: Action) -> int:
-    """The rules' int of the card a `PlayCard` plays."""
-    found = _INT_BY_IDENTITY.get(id(action))
-    if found is not None:
-        return found
-    return _int_of(action.card)  # type: ignore[attr-defined]
 
 
 def _value(counts: list[int]) -> float:
