@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from cardgames.crazy_mistigri.actions import (
@@ -61,12 +61,12 @@ def _id(card: Card) -> int:
     return card.value << _COLOUR_BITS | card.colour
 
 
-def _ids(cards: Sequence[Card]) -> list[int]:
+def _ids(cards: tuple[Card, ...]) -> list[int]:
     """The cards' ids, in order."""
     return [_id(card) for card in cards]
 
 
-def _id_among(card: Card, cards: Sequence[Card], ids: list[int]) -> int:
+def _id_among(card: Card, cards: tuple[Card, ...], ids: list[int]) -> int:
     """The id of ``card``, found among ``cards`` (whose ids are ``ids``), else from its fields.
 
     An action names the very card objects of the view's hand or pile when the view comes from
@@ -149,7 +149,7 @@ def _without(hand: list[int], a: int, b: int) -> list[int]:
     return rest
 
 
-def _lowest_value(pile: Sequence[Card], ceiling: int) -> int:
+def _lowest_value(pile: tuple[Card, ...], ceiling: int) -> int:
     """The lowest value of the cards of ``pile``, or ``ceiling`` if none is lower."""
     lowest = ceiling
     for card in pile:
@@ -219,7 +219,7 @@ class HeuristicBot:
 # -- the decisions ------------------------------------------------------------------------------
 
 
-def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _discard(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Throw the pair of highest worth (ties: the greatest text), else pass or end the turn."""
     cards = view.hand
     hand = _ids(cards)
@@ -244,7 +244,7 @@ def _discard(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
 
 
 def _pair_worth(  # noqa: PLR0917 - one decision's private helper
-    hand: list[int], partners: list[int], a: int, b: int, pile_load: int, pile: Sequence[Card]
+    hand: list[int], partners: list[int], a: int, b: int, pile_load: int, pile: tuple[Card, ...]
 ) -> float:
     """Penalty points shed by throwing ``a`` and ``b``, plus the worth of their effect.
 
@@ -318,7 +318,7 @@ def _has_pair(hand: list[int]) -> bool:
     return False
 
 
-def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _give(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Give the worst card, to the opponent closest to going out who will not hand it back."""
     gifts = [action for action in legal if isinstance(action, GiveCard)]
     hand = _ids(view.hand)
@@ -342,7 +342,7 @@ def _give(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     return best
 
 
-def _pile_pick(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _pile_pick(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Hand on the pile card that hurts its recipient most: the Mistigri, else high and lone."""
     pile = view.discard_pile
     pile_ids = _ids(pile)
@@ -377,7 +377,10 @@ class _Public:
         A card pairs with those of its value or its colour; a copy of it has both, and the
         Mistigri's value and colour are no other card's.
         """
-        copies = self.cards.count(card)
+        copies = 0
+        for other in self.cards:
+            if other == card:
+                copies += 1
         return self.by_value[_value(card)] + self.by_colour[_colour(card)] - 2 * copies
 
 
@@ -390,7 +393,7 @@ def _harm(card: int, public: _Public, partner_counts: dict[int, int]) -> float:
     return _value(card) - unseen / 2
 
 
-def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _swap(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Swap the hand card whose place the pile card fills best (ties: the greatest text).
 
     The card given up hurts as it does in the hand; the card taken pairs in the new hand with
@@ -413,7 +416,7 @@ def _swap(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     return best.chosen()
 
 
-def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _force(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Force the worst card on the next player, else end the turn."""
     hand = _ids(view.hand)
     forces: list[ForceCard] = []
@@ -428,12 +431,12 @@ def _force(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     return forces[cards.index(worst)]
 
 
-def _ones(_: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _ones(_: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Throw the other 1s: it sheds cards; with none, reversing changes nothing useful."""
     return _first(legal, DiscardOnes)
 
 
-def _swap_later(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
+def _swap_later(view: CrazyMistigriView, legal: tuple[Action, ...]) -> Action:
     """Keep the swap for later when the worst card beats the pile's lowest, else reverse."""
     hand = _ids(view.hand)
     pile = view.discard_pile
@@ -443,7 +446,7 @@ def _swap_later(view: CrazyMistigriView, legal: Sequence[Action]) -> Action:
     return _first(legal, Reverse)
 
 
-def _first(legal: Sequence[Action], kind: type[Action]) -> Action:
+def _first(legal: tuple[Action, ...], kind: type[Action]) -> Action:
     """The first action of ``legal`` of type ``kind`` (one is legal)."""
     for action in legal:
         if isinstance(action, kind):
@@ -452,7 +455,7 @@ def _first(legal: Sequence[Action], kind: type[Action]) -> Action:
     raise AssertionError(msg)
 
 
-_DECISIONS: dict[str, Callable[[CrazyMistigriView, Sequence[Action]], Action]] = {
+_DECISIONS: dict[str, Callable[[CrazyMistigriView, tuple[Action, ...]], Action]] = {
     "discard-or-pass": _discard,
     "second-pair-or-end-turn": _discard,
     "give-card": _give,

@@ -22,7 +22,6 @@ from cardgames.kitten_tricks.view import View
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Sequence
 
     from cardgames.engine import Action
     from cardgames.engine import View as AnyView
@@ -175,7 +174,7 @@ class _Table:
             after[colour_of(card)] += 1
         return after
 
-    def best(self, legal: Sequence[Action]) -> Action:
+    def best(self, legal: tuple[Action, ...]) -> Action:
         """The first legal card of the highest worth."""
         best_at, best = 0, 0.0
         for at, action in enumerate(legal):
