@@ -40,8 +40,6 @@ _RESOLVE: Final = 0.7  # how readily a later player who holds a card that beats 
 _STRENGTH: Final = 0.02  # the cost of spending a card, per point of value (trumps count double)
 _LIABILITY: Final = 0.2  # the relief of shedding a colour held three times (it can only hurt)
 _UNKNOWN: Final = math.nan  # a worth not worked out yet
-_CARD_INTS: Final = card_int(len(COLOUR_NAMES), 0)
-"""Every card int is below this."""
 
 
 class HeuristicBot:
