@@ -318,3 +318,93 @@ def test_the_bot_reads_each_card_s_id_as_the_cards_module_does() -> None:
     assert len(every) == 82  # 81 cats and the Mistigri
     for one in every:
         assert bot._id(one) == _card_id(one.value, one.colour)
+
+
+def test_the_bot_reads_values_colours_and_pairs_as_the_cards_module_does() -> None:
+    """The bot's value, colour and pairing of card ids are the cards module's, for every card.
+
+    The one difference is wanted: the Mistigri pairs with nothing, not even itself.
+    """
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helpers
+    from cardgames.crazy_mistigri.cards import (  # noqa: PLC0415
+        _CARD,
+        _MISTIGRI_ID,
+        _colour_of,
+        _pair,
+        _value_of,
+    )
+
+    ids = [i for i, one in enumerate(_CARD) if one is not None]
+    for a in ids:
+        assert bot._value(a) == _value_of(a)
+        assert bot._colour(a) == _colour_of(a)
+        for b in ids:
+            assert bot._pairs(a, b) == (_pair(a, b) and _MISTIGRI_ID not in (a, b))
+
+
+def test_the_bot_s_tie_key_sorts_actions_as_their_texts_do() -> None:
+    """Ties are broken on the card ids: they sort pairs, swaps and pile picks as their texts."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helpers
+
+    every = [one for one in _CARD if one is not None]
+    cats = [one for one in every if one != cm.MISTIGRI]
+
+    def by_key(actions: list[tuple[str, int]]) -> list[str]:
+        return [text for text, _ in sorted(actions, key=lambda pair: pair[1])]
+
+    pairs = [
+        (str(DiscardPair(a, b)), bot._text_key(bot._id(a), bot._id(b)))
+        for a in cats
+        for b in cats
+        if bot._id(a) < bot._id(b)
+    ]
+    swaps = [
+        (str(SwapWithPile(a, b)), bot._text_key(bot._id(a), bot._id(b)))
+        for a in every
+        for b in every
+    ]
+    picks = [(one.code, bot._id(one)) for one in every]
+    for actions in (pairs, swaps, picks):
+        assert by_key(actions) == sorted(text for text, _ in actions)
+
+
+def test_importing_the_bot_builds_no_large_table() -> None:
+    """The bot module holds no table of more than a few hundred entries: its import is cheap."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the module's own globals
+
+    imported = {id(value) for value in vars(cm.cards).values()}  # the cards module's own
+    sizes = {
+        name: len(value)
+        for name, value in vars(bot).items()
+        if isinstance(value, (bytes, bytearray, list, tuple, dict, set))
+        and id(value) not in imported
+    }
+    assert max(sizes.values(), default=0) < 256, sizes
+
+
+def test_the_bot_reads_shared_and_fresh_cards_alike() -> None:
+    """A card gives the same id whether it is the engine's shared object or an equal copy."""
+    from cardgames.crazy_mistigri import bot  # noqa: PLC0415 - the bot's private helper
+
+    for i, one in enumerate(_CARD):
+        if one is not None:
+            fresh = Card(one.value, one.colour)
+            assert fresh is not one
+            assert bot._id(one) == bot._id(fresh) == i
+
+
+def test_the_bot_chooses_alike_from_a_view_loaded_from_json() -> None:
+    """A view sent as JSON and loaded back (fresh card objects) gets the same choice."""
+    bot = HeuristicBot()
+    for seed in range(4):
+        state = GAME.new(3 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            loaded = GAME.view_from_json(view.to_json())
+            before = rng.getstate()
+            chosen = bot.choose(view, rng)
+            rng.setstate(before)
+            assert bot.choose(loaded, rng) == chosen
+            legal = view.legal_actions
+            state = state.apply(legal[rng.randrange(len(legal))])

@@ -29,6 +29,7 @@ from cardgames.kitten_tricks import (
     scenario,
 )
 from cardgames.kitten_tricks import cards as kt_cards
+from cardgames.kitten_tricks.options import HAND_SIZES
 from cardgames.rng import Rng
 from kitten_tricks.test_rules import c, cs, play
 from strategies import CHOICES, SEEDS
@@ -280,6 +281,81 @@ def test_heuristic_bot_avoids_a_fourth_card_of_a_colour() -> None:
     )
     chosen = HeuristicBot().choose(state.view(2), random.Random(0))
     assert chosen != PlayCard(c("green-7"))
+
+
+def _beaters_asking_the_rules(view: kt.View, trick: tuple[int, ...]) -> int:
+    """How many cards the seat has not seen would take ``trick`` if played next, card by card."""
+    from cardgames.kitten_tricks.bot import _int_of  # noqa: PLC0415 - the bot's own reading
+    from cardgames.kitten_tricks.rules import _trick_winner  # noqa: PLC0415
+
+    seen = {_int_of(card) for card in (*view.trick, view.trump, *view.hand)}
+    seen |= {_int_of(card) for collection in view.collections for card in collection}
+    trump = kt_cards.COLOUR_NAMES.index(view.trump_colour)
+    top = view.rules.values
+    mine = len(trick) - 1
+    return sum(
+        _trick_winner((*trick, other), trump, top)[0] != mine
+        for other in kt_cards._deck(view.rules.colours, top)[1]
+        if other not in seen
+    )
+
+
+@pytest.mark.parametrize("values", [4, 5, 10, 20])
+def test_the_bot_counts_the_cards_that_would_take_the_trick_as_the_rules_do(values: int) -> None:
+    """Its count of unseen cards that beat its card agrees with asking the rules card by card."""
+    from cardgames.kitten_tricks.bot import _int_of, _Table  # noqa: PLC0415 - private helpers
+    from cardgames.kitten_tricks.rules import _trick_winner  # noqa: PLC0415
+
+    checked = coups = 0
+    for seed in range(24):
+        players = 3 + seed % 3
+        needed = HAND_SIZES[players] * players + 1  # the hands and the trump card
+        colours = max(3 + seed % 4, -(-needed // values))
+        if colours > len(kt_cards.COLOUR_NAMES):
+            continue  # too few values for this many players
+        rules = kt.Rules(values=values, colours=colours)
+        state = kt.GAME.new(players, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            assert isinstance(view, kt.View)
+            table = _Table(view)
+            for action in view.legal_actions:
+                trick = (*table.trick, _int_of(action.card))  # type: ignore[attr-defined]
+                at, coup = _trick_winner(trick, table.trump, table.top)
+                if at == len(trick) - 1:
+                    assert table.beaters(trick, coup) == _beaters_asking_the_rules(view, trick)
+                    checked += 1
+                    coups += coup
+            legal = view.legal_actions
+            state = state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 500
+    assert values > 5 or coups  # small decks reach Coups de patte
+
+
+def test_the_bot_reads_shared_and_fresh_cards_alike() -> None:
+    """A card gives the same int whether it is the engine's shared object or an equal copy."""
+    from cardgames.kitten_tricks.bot import _int_of  # noqa: PLC0415 - private
+
+    for number, card in enumerate(kt_cards._CARD):
+        if card is not None:
+            fresh = Card(card.value, card.colour)
+            assert fresh is not card
+            assert _int_of(card) == _int_of(fresh) == number
+
+
+def test_the_bot_chooses_alike_from_a_view_loaded_from_json() -> None:
+    """A view sent as JSON and loaded back (fresh card objects) gets the same choice."""
+    bot = HeuristicBot()
+    for seed in range(3):
+        state = kt.GAME.new(3 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            loaded = kt.GAME.view_from_json(view.to_json())
+            assert bot.choose(loaded, rng) == bot.choose(view, rng)  # it draws no numbers
+            legal = view.legal_actions
+            state = state.apply(legal[rng.randrange(len(legal))])
 
 
 def _reaches_a_state(root: object) -> bool:
