@@ -302,3 +302,28 @@ def test_playout_refuses_an_illegal_choice() -> None:
     foreign = game.action_from_dict({"kind": "draw", "position": 99})
     with pytest.raises(IllegalActionError, match="not legal now"):
         state.playout(random.Random(1), policy=lambda _legal, _rng: foreign)
+
+
+def test_playout_reads_a_built_in_games_seat_to_move_from_its_position() -> None:
+    """A built-in game's playout reads the seat to move off the position, not the property."""
+    game = GAMES["classic-mistigri"]
+    reads = []
+
+    class Counted(game.State):  # type: ignore[misc,name-defined]
+        __slots__ = ()
+
+        @property
+        def to_move(self) -> int | None:
+            reads.append(1)
+            return self._pos.to_move  # type: ignore[no-any-return]
+
+    state = game.new(3, seed=5)
+    counted = _hot.scratch(state)
+    counted.__class__ = Counted
+    ordinary = state
+    rng = random.Random(5)
+    while not ordinary.is_over:
+        ordinary = ordinary.apply(_random_policy(ordinary.legal_actions(), rng))
+    reads.clear()
+    assert counted.playout(random.Random(5)) == ordinary.outcome
+    assert reads == []

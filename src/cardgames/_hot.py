@@ -70,13 +70,16 @@ def playout(
     rng: random.Random,
     policy: Callable[[tuple[Action, ...], random.Random], Action] | None,
     limit: int,
+    hot: bool,
 ) -> Outcome | None:
     """Play ``state``'s match out as `State.playout` says; ``limit`` < 0 means no limit.
 
     One scratch state walks the match: each step computes the legal actions and the next
     position with the game's own hooks, as `State.apply` does, and keeps the count of actions
     that the seeded randomness reads, but builds no successor state, log entry or view, and
-    drops the events. The scratch state never leaves this function.
+    drops the events. The scratch state never leaves this function. ``hot`` says that the
+    state is a `HotContract`, whose position names the seat to move (the engine checks it:
+    compiled, an `isinstance` of this interpreted class here answered False).
     """
     log = state._log  # noqa: SLF001 - the engine's internals, for the engine's own method
     steps = _new(Chain)
@@ -87,16 +90,21 @@ def playout(
     world = scratch(state)
     world._log = steps  # noqa: SLF001
     world._legal = None  # noqa: SLF001
+    # The game's two hooks, looked up once: a method call through the (interpreted) state
+    # would look each up in its class at every step.
+    game = type(world)
+    legal_of = game._compute_legal_actions  # noqa: SLF001
+    advance = game._advance  # noqa: SLF001
     played = 0
-    # A built-in game's position names the seat to move: read it without a property call.
-    hot = isinstance(world, HotContract)
+    count = steps._len  # noqa: SLF001
     while True:
+        # A built-in game's position names the seat to move: read it without a property call.
         mover = world._pos.to_move if hot else world.to_move  # noqa: SLF001
         if mover is None:
             return world.outcome
         if played == limit:
             return None
-        legal = world._compute_legal_actions()  # noqa: SLF001
+        legal = legal_of(world)
         if policy is None:
             action = legal[int(rng.random() * len(legal))]
         else:
@@ -104,8 +112,9 @@ def playout(
             if action not in legal:
                 msg = f"the playout policy chose {action!r}, which is not legal now"
                 raise IllegalActionError(msg)
-        world._pos = world._advance(action)[0]  # noqa: SLF001
-        steps._len += 1  # noqa: SLF001
+        world._pos = advance(world, action)[0]  # noqa: SLF001
+        count += 1
+        steps._len = count  # noqa: SLF001
         played += 1
 
 

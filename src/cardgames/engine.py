@@ -396,7 +396,8 @@ class State(abc.ABC, Generic[_P]):
         Raises:
             IllegalActionError: ``policy`` chose an action that is not legal.
         """
-        return _hot.playout(self, rng, policy, -1 if limit is None else limit)
+        hot = isinstance(self, _hot.HotContract)
+        return _hot.playout(self, rng, policy, -1 if limit is None else limit, hot)
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
