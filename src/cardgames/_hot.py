@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardgames._chain import Chain
+from cardgames._chain import Chain, Tally
 from cardgames._mypyc import mypyc_attr
 from cardgames.errors import IllegalActionError
 
@@ -76,13 +76,17 @@ def playout(
 
     One scratch state walks the match: each step computes the legal actions and the next
     position with the game's own hooks, as `State.apply` does, and keeps the count of actions
-    that the seeded randomness reads, but builds no successor state, log entry or view, and
-    drops the events. The scratch state never leaves this function. ``hot`` says that the
-    state is a `HotContract`, whose position names the seat to move (the engine checks it:
-    compiled, an `isinstance` of this interpreted class here answered False).
+    that the seeded randomness reads, but builds no successor state, log entry or view. Its log
+    (a `Tally`) keeps nothing, so the game's transitions are told that no one reads their events
+    (`State._told`) and may leave out those they would build only to be dropped. The scratch
+    state never leaves this function. ``hot`` says that the state is a `HotContract`, whose
+    position names the seat to move (the engine checks it: compiled, an `isinstance` of this
+    interpreted class here answered False).
     """
     log = state._log  # noqa: SLF001 - the engine's internals, for the engine's own method
-    steps = _new(Chain)
+    # A log that only counts the actions: the game's transitions see that no one reads their
+    # events (`State._told`), and may leave out those they would build only to be dropped.
+    steps = _new(Tally)
     steps._prev = log  # noqa: SLF001
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
