@@ -101,9 +101,10 @@ def playout(
     advance = game._advance  # noqa: SLF001
     played = 0
     count = steps._len  # noqa: SLF001
+    pos = world._pos  # noqa: SLF001 - the scratch state's position, kept at hand
     while True:
         # A built-in game's position names the seat to move: read it without a property call.
-        mover = world._pos.to_move if hot else world.to_move  # noqa: SLF001
+        mover = pos.to_move if hot else world.to_move
         if mover is None:
             return world.outcome
         if played == limit:
@@ -116,7 +117,7 @@ def playout(
             if action not in legal:
                 msg = f"the playout policy chose {action!r}, which is not legal now"
                 raise IllegalActionError(msg)
-        world._pos = advance(world, action)[0]  # noqa: SLF001
+        pos = world._pos = advance(world, action)[0]  # noqa: SLF001
         count += 1
         steps._len = count  # noqa: SLF001
         played += 1
