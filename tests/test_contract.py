@@ -349,5 +349,6 @@ def test_untold_transitions_reach_the_positions_told_ones_reach(game: Game[Any])
                 assert all(event in told_events for event in events)
                 skipped += len(told_events) - len(events)
                 state = state.apply(action)
-    # The games of several rounds leave their round ends' and deals' events out.
-    assert skipped > 0 or game.slug in {"classic-mistigri", "war"}
+    # The library's games of several rounds leave their round ends' and deals' events out.
+    if game.slug in {"crazy-mistigri", "kitten-tricks", "crazy-animals"}:
+        assert skipped > 0
