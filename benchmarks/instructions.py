@@ -13,9 +13,14 @@ than on other, so a game that executes as many instructions per action as `crazy
 still take longer per action. Use this table to judge a change A/B, and ``builds.py`` for the
 time ratios.
 
+``--path playout`` measures the search's simulation instead, `State.playout` from each match's
+deal with its default random policy: the instructions are counted under callgrind as above and
+divided by the actions that the same random choices take through `apply` (counted in a run of
+its own, outside callgrind, since a playout keeps no history).
+
 Usage: ``python benchmarks/instructions.py [--compiled-python PATH] [--game SLUG ...]
-[--matches 50 200] [--no-peer]`` (needs ``valgrind``; several minutes). Progress goes to stderr, the
-Markdown table to stdout.
+[--matches 50 200] [--no-peer] [--path apply|playout]`` (needs ``valgrind``; several minutes).
+Progress goes to stderr, the Markdown table to stdout.
 """
 
 from __future__ import annotations
@@ -64,6 +69,28 @@ for _ in range(int(sys.argv[3])):
 print(actions)
 """
 
+# The search's simulation: `State.playout` with its default random policy, from each match's
+# deal. Its per-action figure divides by the actions that the same choices take through `apply`
+# (counted by the ordinary loop of ``count``, outside callgrind: the playout keeps no history).
+PLAYOUT_PATH = """
+import random, sys
+import cardgames
+slug, players, matches, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+game = cardgames.get_game(slug)
+rng = random.Random(players)
+actions = 0
+for seed in range(matches):
+    state = game.new(players, seed=seed)
+    if mode == "playout":
+        state.playout(rng)
+        continue
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[int(rng.random() * len(legal))])
+        actions += 1
+print(actions)
+"""
+
 
 VALGRIND = shutil.which("valgrind")
 
@@ -104,6 +131,23 @@ def per_action(python: str, script: Path, name: str, players: int, matches: list
     return (c2 - c1) / (a2 - a1)
 
 
+def per_playout_action(
+    python: str, script: Path, name: str, players: int, matches: list[int]
+) -> float:
+    """Instructions per action of `State.playout` between the small and the large run."""
+    steps = []
+    for m in matches:
+        args = [name, str(players), str(m)]
+        counts = subprocess.run(  # noqa: S603 - our own interpreter and script
+            [python, str(script), *args, "count"], check=True, capture_output=True, text=True
+        )
+        steps.append(int(counts.stdout.split()[-1]))
+    (_, c1), (_, c2) = (
+        counted(python, script, [name, str(players), str(m), "playout"]) for m in matches
+    )
+    return (c2 - c1) / (steps[1] - steps[0])
+
+
 def main() -> None:
     """Measure, then print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -116,13 +160,20 @@ def main() -> None:
         default=True,
         help="measure OpenSpiel's crazy_eights too (needs the bench extra)",
     )
+    parser.add_argument(
+        "--path",
+        choices=("apply", "playout"),
+        default="apply",
+        help="the loop measured: apply (the default) or State.playout, the search's simulation",
+    )
     args = parser.parse_args()
     if VALGRIND is None:
         sys.exit("instructions.py needs valgrind (Debian: apt-get install valgrind)")
     builds = {"pure": sys.executable, "compiled": args.compiled_python}
     with tempfile.TemporaryDirectory() as tmp:
         playout, openspiel = Path(tmp, "playout.py"), Path(tmp, "openspiel.py")
-        playout.write_text(PLAYOUT)
+        playout.write_text(PLAYOUT if args.path == "apply" else PLAYOUT_PATH)
+        measure = per_action if args.path == "apply" else per_playout_action
         openspiel.write_text(OPENSPIEL)
         eights = None
         if args.peer:
@@ -133,7 +184,7 @@ def main() -> None:
                 progress("openspiel crazy_eights: not measured (pip install -e '.[bench]')")
         print(
             f"Command: `python benchmarks/instructions.py --matches {args.matches[0]} "
-            f"{args.matches[1]}`"
+            f"{args.matches[1]} --path {args.path}`"
         )
         if eights is not None:
             print(f"\nOpenSpiel's C++ `crazy_eights`: {eights:,.0f} instructions per action.\n")
@@ -146,7 +197,7 @@ def main() -> None:
                 figures = {}
                 for build, python in builds.items():
                     progress(f"{slug}, {players} players, the {build} build")
-                    figures[build] = per_action(python, playout, slug, players, args.matches)
+                    figures[build] = measure(python, playout, slug, players, args.matches)
                 print(
                     f"| {slug} | {players} | {figures['pure']:,.0f} | "
                     f"{figures['compiled']:,.0f} | {figures['compiled'] / figures['pure']:.2f} |"

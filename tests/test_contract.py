@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import cardgames
 from cardgames import _hot, testing
+from cardgames._chain import Tally
 from cardgames.engine import Action, Game
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
@@ -302,3 +303,52 @@ def test_playout_refuses_an_illegal_choice() -> None:
     foreign = game.action_from_dict({"kind": "draw", "position": 99})
     with pytest.raises(IllegalActionError, match="not legal now"):
         state.playout(random.Random(1), policy=lambda _legal, _rng: foreign)
+
+
+def test_playout_reads_a_built_in_games_seat_to_move_from_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A built-in game's playout reads the seat to move off the position, not the property."""
+    game = GAMES["classic-mistigri"]
+    state = game.new(3, seed=5)
+    rng = random.Random(5)
+    ordinary = state
+    while not ordinary.is_over:
+        ordinary = ordinary.apply(_random_policy(ordinary.legal_actions(), rng))
+    reads: list[int] = []
+
+    def counted(self: Any) -> int | None:  # noqa: ANN401 - the game's State
+        reads.append(1)
+        return self._pos.to_move  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(type(state), "to_move", property(counted))
+    assert state.playout(random.Random(5)) == ordinary.outcome
+    assert reads == []
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_untold_transitions_reach_the_positions_told_ones_reach(game: Game[Any]) -> None:
+    """Told no one reads the events (a playout's log), each transition reaches the same position."""
+    skipped = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(3):
+            state, rng = game.new(players, seed=seed), random.Random(seed)
+            assert state._told
+            while not state.is_over:
+                action = _random_policy(state.legal_actions(), rng)
+                untold = _hot.scratch(state)
+                untold._log = Tally.of(state._log.to_tuple())
+                assert not untold._told
+                pos, events = untold._advance(action)
+                told_pos, told_events = state._advance(action)
+                after, told_after = state._replace_position(pos), state._replace_position(told_pos)
+                assert after.legal_actions() == told_after.legal_actions()
+                assert after.outcome == told_after.outcome
+                for seat in range(players):
+                    assert after.view(seat) == told_after.view(seat)
+                assert all(event in told_events for event in events)
+                skipped += len(told_events) - len(events)
+                state = state.apply(action)
+    # The library's games of several rounds leave their round ends' and deals' events out.
+    if game.slug in {"crazy-mistigri", "kitten-tricks", "crazy-animals"}:
+        assert skipped > 0

@@ -7,7 +7,7 @@ never copies the log. Reading the log as a tuple walks it once and caches the re
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 _T = TypeVar("_T")
 
@@ -16,6 +16,9 @@ class Chain(Generic[_T]):
     """An immutable sequence whose `push` is O(1) and shares structure."""
 
     __slots__ = ("_items", "_last", "_len", "_prev", "_seen")
+
+    keeps: ClassVar[bool] = True
+    """Whether the chain keeps its items (`Tally`, which only counts them, does not)."""
 
     def __init__(self) -> None:
         """Create the empty chain."""
@@ -97,3 +100,14 @@ class Chain(Generic[_T]):
     def __reduce__(self) -> tuple[object, tuple[tuple[_T, ...]]]:
         """Pickle the items as one tuple: a chain as long as a match must not nest that deep."""
         return Chain.of, (self.to_tuple(),)
+
+
+class Tally(Chain[_T]):
+    """A chain that only counts what is pushed onto it: a playout's log (`State.playout`).
+
+    The playout sets its length itself and pushes nothing; its items are never read.
+    """
+
+    __slots__ = ()
+
+    keeps = False

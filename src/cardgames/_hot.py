@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardgames._chain import Chain
+from cardgames._chain import Chain, Tally
 from cardgames._mypyc import mypyc_attr
 from cardgames.errors import IllegalActionError
 
@@ -70,16 +70,23 @@ def playout(
     rng: random.Random,
     policy: Callable[[tuple[Action, ...], random.Random], Action] | None,
     limit: int,
+    hot: bool,
 ) -> Outcome | None:
     """Play ``state``'s match out as `State.playout` says; ``limit`` < 0 means no limit.
 
     One scratch state walks the match: each step computes the legal actions and the next
     position with the game's own hooks, as `State.apply` does, and keeps the count of actions
-    that the seeded randomness reads, but builds no successor state, log entry or view, and
-    drops the events. The scratch state never leaves this function.
+    that the seeded randomness reads, but builds no successor state, log entry or view. Its log
+    (a `Tally`) keeps nothing, so the game's transitions are told that no one reads their events
+    (`State._told`) and may leave out those they would build only to be dropped. The scratch
+    state never leaves this function. ``hot`` says that the state is a `HotContract`, whose
+    position names the seat to move (the engine checks it: compiled, an `isinstance` of this
+    interpreted class here answered False).
     """
     log = state._log  # noqa: SLF001 - the engine's internals, for the engine's own method
-    steps = _new(Chain)
+    # A log that only counts the actions: the game's transitions see that no one reads their
+    # events (`State._told`), and may leave out those they would build only to be dropped.
+    steps = _new(Tally)
     steps._prev = log  # noqa: SLF001
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
@@ -88,16 +95,22 @@ def playout(
     world = scratch(state)
     world._log = steps  # noqa: SLF001
     world._legal = None  # noqa: SLF001
+    # The game's two hooks, looked up once: a method call through the (interpreted) state
+    # would look each up in its class at every step.
+    game = type(world)
+    legal_of = game._compute_legal_actions  # noqa: SLF001
+    advance = game._advance  # noqa: SLF001
     played = 0
-    # A built-in game's position names the seat to move: read it without a property call.
-    hot = isinstance(world, HotContract)
+    count = steps._len  # noqa: SLF001
+    pos = world._pos  # noqa: SLF001 - the scratch state's position, kept at hand
     while True:
-        mover = world._pos.to_move if hot else world.to_move  # noqa: SLF001
+        # A built-in game's position names the seat to move: read it without a property call.
+        mover = pos.to_move if hot else world.to_move
         if mover is None:
             return world.outcome
         if played == limit:
             return None
-        legal = world._compute_legal_actions()  # noqa: SLF001
+        legal = legal_of(world)
         if policy is None:
             action = legal[int(rng.random() * len(legal))]
         else:
@@ -105,8 +118,9 @@ def playout(
             if action not in legal:
                 msg = f"the playout policy chose {action!r}, which is not legal now"
                 raise IllegalActionError(msg)
-        world._pos = world._advance(action)[0]  # noqa: SLF001
-        steps._len += 1  # noqa: SLF001
+        pos = world._pos = advance(world, action)[0]  # noqa: SLF001
+        count += 1
+        steps._len = count  # noqa: SLF001
         played += 1
 
 

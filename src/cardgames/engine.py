@@ -297,6 +297,17 @@ class State(abc.ABC, Generic[_P]):
         return self.to_move is None
 
     @property
+    def _told(self) -> bool:
+        """Whether anyone reads the events that this state's transitions return.
+
+        ``False`` only on the scratch state of `playout`, whose log keeps no entry: a game's
+        transition may then leave out an event it would build only to be dropped (never a step
+        of a rule, nor anything a rule reads, such as a count of the events so far). The same
+        rules run either way.
+        """
+        return self._log.keeps
+
+    @property
     def is_sampled(self) -> bool:
         """Whether this state descends from a world sampled from a view (`Game.sample_world`).
 
@@ -406,7 +417,8 @@ class State(abc.ABC, Generic[_P]):
         Raises:
             IllegalActionError: ``policy`` chose an action that is not legal.
         """
-        return _hot.playout(self, rng, policy, -1 if limit is None else limit)
+        hot = isinstance(self, _hot.HotContract)
+        return _hot.playout(self, rng, policy, -1 if limit is None else limit, hot)
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""

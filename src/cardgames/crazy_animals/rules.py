@@ -744,15 +744,20 @@ def _end_round(
     stock = pos.stock
     if max(slots) >= _SWAP:
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
-    cards_ = [_CARD[card] for card in slots]
     starts = range(0, SLOTS * n, SLOTS)
-    rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
     points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
     totals = tuple(map(operator.add, pos.totals, points))
-    events.append(_round_scored(pos.round, rows, points, totals))
+    # The events from here on are told only where someone reads them (not in a playout); the
+    # reshuffles above counted the events before them, which are always built.
+    told = state._told  # noqa: SLF001
+    if told:
+        cards_ = [_CARD[card] for card in slots]
+        rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
+        events.append(_round_scored(pos.round, rows, points, totals))
     rules = state.rules
     if pos.round >= rules.round_count(n):
-        events.append(_match_ended(_winners(totals), totals))
+        if told:
+            events.append(_match_ended(_winners(totals), totals))
         # Every slot is face up now, so every seat knows the whole table.
         known = tuple([_SAME[n][card] for card in slots])
         over = _new_position(
@@ -774,7 +779,8 @@ def _end_round(
     starter = (rules.first_player + pos.round) % n
     rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
     new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals)
-    events.extend(dealt)
+    if told:
+        events.extend(dealt)
     return new, events
 
 

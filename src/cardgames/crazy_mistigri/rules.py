@@ -466,9 +466,12 @@ class State(HotContract, _BaseState[_Position]):
 
 
 def _new_round(
-    rules: Rules, players: int, rng: Rng, match: _Match
+    rules: Rules, players: int, rng: Rng, match: _Match, *, told: bool = True
 ) -> tuple[_Position, list[Event]]:
-    """Deal a round (CM-2): 9 cards each, the last one to the starting player's right."""
+    """Deal a round (CM-2): 9 cards each, the last one to the starting player's right.
+
+    ``told``: whether anyone reads the events of the deal (not in a playout, `State._told`).
+    """
     deck = rng.shuffled(_deck_ids(players, rules.colour_layout))
     start = match.start
     right = (start - 1) % players
@@ -477,9 +480,11 @@ def _new_round(
         seat = (start + k) % players
         hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
     hands[right] = (*hands[right], deck[-1])
-    events: list[Event] = [RoundStarted(match.round, start)]
-    for seat, hand in enumerate(hands):
-        events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
+    events: list[Event] = []
+    if told:
+        events.append(RoundStarted(match.round, start))
+        for seat, hand in enumerate(hands):
+            events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
     # The starting player draws first, from the player on their right (CM-3).
     first = _new_position(
         hands=tuple(hands),
@@ -1022,13 +1027,16 @@ def _end_round(  # noqa: PLR0917
     match = pos.match
     penalties = tuple(sum(_value_of(c) for c in hand) for hand in hands)
     scores = tuple(a + b for a, b in zip(match.scores, penalties, strict=True))
-    events.append(RoundEnded(match.round, reason, penalties, scores))
+    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
+    if told:
+        events.append(RoundEnded(match.round, reason, penalties, scores))
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
-        events.append(MatchEnded(winners, scores))
+        if told:
+            events.append(MatchEnded(winners, scores))
         over = pos.but()
         over.hands = hands
         over.pile = pile
@@ -1050,7 +1058,7 @@ def _end_round(  # noqa: PLR0917
     following = _Match(
         round=match.round + 1, start=start, scores=scores, winners=None, twins=match.twins
     )
-    nxt, dealt_ = _new_round(rules, players, state._rng(1), following)  # noqa: SLF001
+    nxt, dealt_ = _new_round(rules, players, state._rng(1), following, told=told)  # noqa: SLF001
     events.extend(dealt_)
     return nxt, events
 

@@ -512,16 +512,19 @@ def _end_round(
     # The colours each seat collected: its non-empty piles, counted in native code.
     colours = tuple([len([pile for pile in c if pile]) for c in pos.collections])
     most = max(colours)
-    gainers = tuple(s for s in range(players) if colours[s] == most)
     super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
-    # Fields by position (round, reason, seat, colours, gainers, super_chats).
-    events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
+    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
+    if told:
+        gainers = tuple(s for s in range(players) if colours[s] == most)
+        # Fields by position (round, reason, seat, colours, gainers, super_chats).
+        events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
     leaders = max(super_chats)
     rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
     if leaders >= SUPER_CHATS_TO_WIN or number >= rules.max_rounds:
         winners = tuple(s for s in range(players) if super_chats[s] == leaders)
         by_limit = leaders < SUPER_CHATS_TO_WIN
-        events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
+        if told:
+            events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
         # The match is over (KT-6): the last position keeps the table as the last trick left it.
         final = table.but()
         final.super_chats = super_chats
@@ -530,7 +533,10 @@ def _end_round(
         over.table = final
         return over, events
     rng = state._rng(_DEAL_PURPOSE)  # noqa: SLF001
-    pos = _new_round(rules, players, rng, number + 1, (starter + 1) % players, super_chats, events)
+    told_events = events if told else None
+    pos = _new_round(
+        rules, players, rng, number + 1, (starter + 1) % players, super_chats, told_events
+    )
     return pos, events
 
 
@@ -586,26 +592,31 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     number: int,
     starter: int,
     super_chats: tuple[int, ...],
-    events: list[Event],
+    events: list[Event] | None,
 ) -> _Position:
-    """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card."""
+    """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card.
+
+    ``events`` is ``None`` when no one reads them (a playout, `State._told`).
+    """
     order = rng.shuffled(_deck(rules.colours, rules.values)[1])
     size = HAND_SIZES[players]
     held = [sorted(order[s * size : (s + 1) * size]) for s in range(players)]
     trump = order[players * size]
-    key = _shared_key(starter, trump, other=number)
-    started = _ROUNDS_STARTED.get(key)
-    if started is None:
-        started = RoundStarted(round=number, starter=starter, trump=_card(trump))
-        if number < _SHARED_ROUNDS:
-            _ROUNDS_STARTED[key] = started
-    events.append(started)
+    if events is not None:
+        key = _shared_key(starter, trump, other=number)
+        started = _ROUNDS_STARTED.get(key)
+        if started is None:
+            started = RoundStarted(round=number, starter=starter, trump=_card(trump))
+            if number < _SHARED_ROUNDS:
+                _ROUNDS_STARTED[key] = started
+        events.append(started)
     hands: list[tuple[PlayCard, ...]] = []
     for s, h in enumerate(held):
         # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
         # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
-        hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
-        events.append(dealt(s, hand, _ONLY[s]))
+        if events is not None:
+            hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
+            events.append(dealt(s, hand, _ONLY[s]))
         hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
     stock = order[players * size + 1 :]
     table = _new_round_record(
