@@ -46,6 +46,7 @@ from cardgames.crazy_animals.events import (
 )
 from cardgames.crazy_animals.sampler import (
     _build_position,
+    _deal,
     _follow_round,
     _Inconsistent,
     _Whereabouts,
@@ -438,25 +439,6 @@ def informed_position(view: View, rng: random.Random, steps: int = STEPS) -> _Po
     if model is not None and model.moves and steps > 0:
         slots, stock, drawn = _chain(where, model, slots, stock, drawn, rng, steps)
     return _build_position(view, where, slots, tuple(stock), drawn)
-
-
-def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int], int]:
-    """The plain sampler's uniform deal: each batch's cards shuffled into its places."""
-    slots = list(where.slots)
-    stock: list[int] = []
-    drawn = where.drawn
-    for b, cards_ in enumerate(where.batches):
-        mixed = list(cards_)
-        rng.shuffle(mixed)
-        places = where.places[b]
-        for i, index in enumerate(places):
-            slots[index] = mixed[i]
-        if b == where.latest:
-            rest = mixed[len(places) :]
-            if where.other_holds:
-                drawn = rest.pop()
-            stock = rest
-    return slots, stock, drawn
 
 
 def _chain(  # noqa: C901, PLR0912, PLR0917 - one Metropolis step, its state positionally

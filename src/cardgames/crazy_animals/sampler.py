@@ -301,8 +301,14 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
 
 def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _Position:
     """Shuffle each batch of unseen cards into its places (see the section comment)."""
+    slots, stock, drawn = _deal(where, rng)
+    return _build_position(view, where, slots, tuple(stock), drawn)
+
+
+def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int], int]:
+    """The uniform deal: each batch's cards shuffled into its places; slots, stock, drawn."""
     slots = list(where.slots)
-    stock: tuple[int, ...] = ()
+    stock: list[int] = []
     drawn = where.drawn
     for b, cards_ in enumerate(where.batches):
         mixed = list(cards_)
@@ -314,8 +320,8 @@ def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _P
             rest = mixed[len(places) :]
             if where.other_holds:
                 drawn = rest.pop()
-            stock = tuple(rest)
-    return _build_position(view, where, slots, stock, drawn)
+            stock = rest
+    return slots, stock, drawn
 
 
 def _build_position(
