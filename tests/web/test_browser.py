@@ -18,6 +18,7 @@ import pytest
 import cardgames
 from cardgames import handbook
 from cardgames.protocol import Act
+from cardgames.table import Table
 from cardgames.web.store import TableStore
 
 from .conftest import Server, receive_json, screenshot_folder, seat_socket, until_turn
@@ -488,6 +489,46 @@ def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
     browser: Any,  # noqa: ANN401
 ) -> None:
     """Issue 25, fault 1: a double click on a face-down card in Chromium plays one move only."""
+    page, fan = _at_a_blind_draw(server, browser)
+    before = server.settled()
+    expected = _blind_draw_then_bots(before, fan)
+    cursor = _cursor(page)
+    fan.first.dblclick()
+    _after(page, cursor)
+    _over(page)
+    assert server.settled().to_json() == expected.to_json()
+    page.close()
+
+
+def test_the_second_click_of_a_double_click_after_the_bots_moved_plays_nothing(
+    server: Server,
+    browser: Any,  # noqa: ANN401
+) -> None:
+    """A double click's second click that lands once the turn came back is not a second move.
+
+    On a busy machine the bots can answer between the two clicks of a double click, and the
+    update makes the fan playable again: that second click (``detail`` 2) must not play.
+    """
+    page, fan = _at_a_blind_draw(server, browser)
+    cursor = _cursor(page)
+    fan.first.click()
+    _after(page, cursor)
+    page.wait_for_selector("body.your-turn[data-cursor]:not([data-cursor=''])", state="attached")
+    if _over(page) or not fan.count():
+        pytest.fail("no second blind draw after the first")
+    before = server.settled()
+    expected = _blind_draw_then_bots(before, fan)
+    fan.first.dispatch_event("click", {"detail": 2})  # the late second click of a double click
+    cursor = _cursor(page)
+    fan.first.click()  # then a click of its own: the one move that should be played
+    _after(page, cursor)
+    _over(page)
+    assert server.settled().to_json() == expected.to_json()
+    page.close()
+
+
+def _at_a_blind_draw(server: Server, browser: Any) -> tuple[Any, Any]:  # noqa: ANN401
+    """A person's page of classic Mistigri at its turn to draw blind; the page and its fan."""
     links = _table(server, "classic-mistigri", (0,), seed=10)
     page = browser.new_page()
     page.goto(server.url + links[0]["url"].lstrip("/"))
@@ -500,24 +541,21 @@ def test_fault_1_a_double_click_on_a_face_down_card_plays_one_turn(
             "body.your-turn[data-cursor]:not([data-cursor=''])", state="attached"
         )
         if fan.count():
-            break
+            return page, fan
         _play(page, rng)
-    else:
-        pytest.fail("no blind draw in 40 moves")
-    before = server.settled()
+    pytest.fail("no blind draw in 40 moves")
+
+
+def _blind_draw_then_bots(before: Table, fan: Any) -> Table:  # noqa: ANN401
+    """``before`` once the person drew the fan's first card and the bots played on."""
     position = int(fan.first.get_attribute("data-pick").rsplit(":", 1)[1])
-    cursor = _cursor(page)
-    fan.first.dblclick()
-    _after(page, cursor)
-    _over(page)
     expected = before.copy()
     (action,) = [
         a for a in before.view(0).legal_actions if getattr(a, "position", None) == position
     ]
     expected.act(0, action, cursor=before.cursor)
     expected.play_bots()
-    assert server.settled().to_json() == expected.to_json()
-    page.close()
+    return expected
 
 
 def _bot_update_times(server: Server, slug: str) -> list[float]:

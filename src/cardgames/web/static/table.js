@@ -103,6 +103,7 @@ function cardNode(card, zone, next, index = 0) {
   node.dataset.key = key;
   if (pickable) {
     node.addEventListener("click", (event) => {
+      if (secondClick(event)) return;
       byKeyboard = event.detail === 0; // Enter or Space, not a pointer
       choose(card.pick);
     });
@@ -131,7 +132,7 @@ function drawPlayers(page, next) {
     const name = row.me ? `${row.name} (${page.words.you})` : row.name;
     if (row.pick && next.has(row.pick)) {
       const button = element("button", { type: "button", class: "player-pick", "aria-label": row.pickLabel }, name);
-      button.addEventListener("click", () => choose(row.pick));
+      button.addEventListener("click", (event) => { if (!secondClick(event)) choose(row.pick); });
       head.append(button);
     } else {
       head.append(element("span", { class: "name" }, name));
@@ -250,7 +251,7 @@ function drawMoves(page) {
   for (const move of buttons) {
     const item = element("div", { class: "move-item" });
     const button = element("button", { type: "button", class: "move" }, move.label);
-    button.addEventListener("click", () => send(move.act));
+    button.addEventListener("click", (event) => { if (!secondClick(event)) send(move.act); });
     item.append(button);
     if (move.explain) item.append(element("p", { class: "explain" }, move.explain));
     box.append(item);
@@ -349,6 +350,12 @@ function render() {
     const target = same || document.querySelector("button.card.playable, button.player-pick");
     if (target) target.focus();
   }
+}
+
+// The second click of a double click (or a third...) is not a new choice, even when the
+// table's next update, after the bots' moves, came in between and made a card playable again.
+function secondClick(event) {
+  return event.detail > 1;
 }
 
 function send(act) {
