@@ -632,10 +632,9 @@ def _events_seen(log: Chain[tuple[Action | None, Sequence[Event]]], seat: int) -
     node = log
     while True:
         cache = node._seen
-        seen = None if cache is None else cache.get(seat)
-        if seen is not None:
+        if cache is not None and (seen := cache.get(seat)) is not None:
             if node is not log:
-                cache.pop(seat, None)  # type: ignore[union-attr]  # found in it
+                cache.pop(seat, None)
             break
         if node._prev is None:  # the chain's first node holds its items itself
             seen = ()
