@@ -5,6 +5,11 @@ each decision with more than one distinct legal action (up to ``--decisions`` pe
 configuration, and no more once the configuration has spent ``--budget`` CPU seconds) an
 ``ISMCTSBot(iterations=N)`` with random simulations (the default: no playout bot) searches
 from the mover's view; the rate is the iterations of every search divided by their CPU time.
+Each configuration runs at both horizons (``--horizon`` picks one), each a row: ``match``
+simulates to the end of the match, as the bot does by default; ``round`` stops the descent and
+the simulation when the round the search started in ends (`ISMCTSBot(horizon="round")`).
+OpenSpiel's three games are one deal each, so the round horizon is the like-for-like row: a
+match of this library's games plays several rounds (Kitten tricks up to eight).
 The pure build runs in this interpreter's process of its own, the compiled build in
 ``--compiled-python``'s. After each search a second one from the same view times the parts of
 each iteration apart, per iteration: sampling the world (`Game.sample_world`), the descent
@@ -26,8 +31,8 @@ choice is a blind draw, all alike) has no row; before the budget, such a game ne
 (each configuration, its searches and seconds) goes to stderr, the Markdown table to stdout.
 
 Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
-[--decisions 12] [--budget 4] [--game SLUG ...] [--no-peer]``; OpenSpiel needs the
-``openspiel`` extra.
+[--decisions 12] [--budget 4] [--game SLUG ...] [--horizon match|round] [--no-peer]``;
+OpenSpiel needs the ``openspiel`` extra.
 """
 
 from __future__ import annotations
@@ -52,9 +57,9 @@ def progress(message: str) -> None:
 
 
 def measure_games(
-    iterations: int, decisions: int, budget: float, slugs: list[str]
+    iterations: int, decisions: int, budget: float, slugs: list[str], horizons: list[str]
 ) -> dict[str, Any]:
-    """ISMCTS iterations per CPU second, and each part's µs per iteration, per game and players."""
+    """ISMCTS iterations per CPU second, and each part's µs, per game, players and horizon."""
     # The build under test, imported by the worker process only.
     import cardgames
     from cardgames import _build
@@ -64,8 +69,12 @@ def measure_games(
     for slug, game in cardgames.GAMES.items():
         if slugs and slug not in slugs:
             continue
-        for players in range(game.min_players, game.max_players + 1):
-            bot = ISMCTSBot(iterations)
+        for players, horizon in [
+            (players, horizon)
+            for players in range(game.min_players, game.max_players + 1)
+            for horizon in horizons
+        ]:
+            bot = ISMCTSBot(iterations, horizon=horizon)
             searched = searches = sampled = 0
             search_time = 0.0
             times = [0.0] * len(PHASES)
@@ -101,13 +110,15 @@ def measure_games(
                 {
                     "game": slug,
                     "players": players,
+                    "horizon": horizon,
                     "rate": searched / search_time,
                     "iteration_us": 1e6 * search_time / searched,
                     **{f"{p}_us": 1e6 * t / sampled for p, t in zip(PHASES, times, strict=True)},
                 }
             )
             progress(
-                f"{results['build']}: {slug}, {players} players: {searches} searches, "
+                f"{results['build']}: {slug}, {players} players, {horizon} horizon: "
+                f"{searches} searches, "
                 f"{search_time + sum(times):.1f} CPU s"
             )
     return results
@@ -135,13 +146,14 @@ def _breakdown(
     root = _Node(view.seat)
     spent = [0.0] * len(PHASES)
     clock = time.process_time
+    last_round = view.round if bot.horizon == "round" else -1
     for _ in range(iterations):
         t0 = clock()
         world = game.sample_world(view, rng)
         t1 = clock()
-        world, path = bot._descend(world, root, rng, None)  # noqa: SLF001 - timed apart
+        world, path = bot._descend(world, root, rng, None, last_round)  # noqa: SLF001 - timed apart
         t2 = clock()
-        outcome = bot._simulate(world, rng, None)  # noqa: SLF001
+        outcome = bot._simulate(world, rng, None, last_round)  # noqa: SLF001
         t3 = clock()
         bot._backpropagate(path, outcome, game.better_scores)  # noqa: SLF001
         t4 = clock()
@@ -207,12 +219,26 @@ def main() -> None:
         "--budget", type=float, default=4.0, help="CPU seconds per configuration, at most"
     )
     parser.add_argument("--game", action="append", help="a slug (default: every game)")
+    parser.add_argument(
+        "--horizon",
+        action="append",
+        choices=("match", "round"),
+        help="where simulations stop (default: both, each a row)",
+    )
     parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(
-            json.dumps(measure_games(args.iterations, args.decisions, args.budget, args.game or []))
+            json.dumps(
+                measure_games(
+                    args.iterations,
+                    args.decisions,
+                    args.budget,
+                    args.game or [],
+                    args.horizon or ["match", "round"],
+                )
+            )
         )
         return
     peers: dict[str, float] = {}
@@ -226,6 +252,8 @@ def main() -> None:
     options += ["--budget", str(args.budget)]
     for slug in args.game or ():
         options += ["--game", slug]
+    for horizon in args.horizon or ():
+        options += ["--horizon", horizon]
     builds = each_build("search.py", options, args.compiled_python, progress)
     print_tables(args, peers, builds)
 
@@ -237,7 +265,8 @@ def print_tables(
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Command: `python benchmarks/search.py --iterations {args.iterations} "
-        f"--decisions {args.decisions} --budget {args.budget:g}`; "
+        f"--decisions {args.decisions} --budget {args.budget:g}"
+        f"{''.join(f' --horizon {h}' for h in args.horizon or ())}`; "
         f"{platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, load average {load}.\n"
     )
@@ -249,10 +278,10 @@ def print_tables(
             print(f"| `{name}` | {rate:,.0f} |")
         print()
     header = (
-        "| game | players | build | iterations / CPU s | µs / iteration | sampling µs "
+        "| game | players | horizon | build | iterations / CPU s | µs / iteration | sampling µs "
         "| descent µs | simulation µs | backprop µs |"
     )
-    rule = "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    rule = "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     if eights is not None:
         header += " / `crazy_eights` |"
         rule += " ---: |"
@@ -261,7 +290,8 @@ def print_tables(
     for build, result in builds.items():
         for row in result["rows"]:
             line = (
-                f"| {row['game']} | {row['players']} | {build} | {row['rate']:,.0f} | "
+                f"| {row['game']} | {row['players']} | {row['horizon']} | {build} | "
+                f"{row['rate']:,.0f} | "
                 f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} | "
                 f"{row['descent_us']:,.1f} | {row['simulation_us']:,.1f} | "
                 f"{row['backprop_us']:,.1f} |"

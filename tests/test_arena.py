@@ -62,6 +62,7 @@ def test_bot_spec_parse_reads_options_and_drops_defaults_from_the_label() -> Non
         ("ismcts:depth=1", "has no option 'depth'"),
         ("ismcts:iterations=0", "iterations must be a positive int"),
         ("ismcts:playout=smart", "'heuristic' or 'random'"),
+        ("ismcts:horizon=deal", "horizon must be 'match' or 'round', got 'deal'"),
         ("ismcts:iterations", "is not NAME=VALUE"),
         ("ismcts:iterations=5:iterations=6", "given twice"),
     ],
@@ -79,6 +80,10 @@ def test_bot_spec_builds_each_kind() -> None:
     assert type(heuristic).__name__ == "HeuristicBot"
     search = BotSpec.parse("ismcts:iterations=7:playout=random").build("kitten-tricks")
     assert (search.iterations, search.playout, search.search_opponents) == (7, None, False)  # type: ignore[attr-defined]
+    assert search.horizon == "match"  # type: ignore[attr-defined]
+    rounds = BotSpec.parse("ismcts:horizon=round").build("kitten-tricks")
+    assert rounds.horizon == "round"  # type: ignore[attr-defined]
+    assert str(BotSpec.parse("ismcts:horizon=match")) == "ismcts"
 
 
 def test_bot_spec_of_a_factory_uses_its_name() -> None:

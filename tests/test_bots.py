@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import classic_mistigri, testing
-from cardgames.bots import Bot, ISMCTSBot, RandomBot, play_match
+from cardgames import _hot, classic_mistigri, testing
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, play_match
 from cardgames.bots.ismcts import MAX_ITERATIONS, check_setting
 from cardgames.classic_mistigri import Card, scenario
-from cardgames.engine import Action, Outcome, State, View
+from cardgames.engine import Action, Outcome, State, View, standing
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from strategies import CHOICES, SEEDS
 
@@ -115,9 +115,46 @@ def test_ismcts_checks_its_budget() -> None:
         ISMCTSBot(10, seconds=0)
     expected = (
         "ISMCTSBot(iterations=5, seconds=None, exploration=0.7, playout=RandomBot(), "
-        "prior_weight=3.0, search_opponents=True, margin_weight=0.85)"
+        "prior_weight=3.0, search_opponents=True, margin_weight=0.85, horizon='match')"
     )
     assert repr(ISMCTSBot(5, playout=RandomBot())) == expected
+    with pytest.raises(InvalidSetupError, match="horizon must be 'match' or 'round', got 'deal'"):
+        ISMCTSBot(5, horizon="deal")
+
+
+@pytest.mark.parametrize("playout", [None, "heuristic"])
+def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: str | None) -> None:
+    """At ``horizon="round"`` a simulation ends with the round, worth the standing then."""
+    game = cardgames.get_game("kitten-tricks")
+    bot = ISMCTSBot(
+        10, horizon="round", playout=None if playout is None else heuristic_bot(game.slug)
+    )
+    state = game.new(3, seed=7)
+    world = _hot.scratch(state)
+    outcome = bot._simulate(world, random.Random(3), None, state.round)
+    # The same simulation through `apply`, stopped where the round ends.
+    ordinary, rng = state, random.Random(3)
+    while ordinary.round == state.round:
+        mover = ordinary.to_move
+        assert mover is not None
+        action = (
+            _random_choice(ordinary.legal_actions(), rng)
+            if playout is None
+            else bot._play(ordinary, mover, rng)
+        )
+        ordinary = ordinary.apply(action)
+    assert not ordinary.is_over
+    assert outcome == standing(ordinary)
+    # A world whose round the descent already ended is worth its standing as it is.
+    assert bot._simulate(ordinary, random.Random(3), None, state.round) == standing(ordinary)
+    choice = bot.choose(state.view(state.to_move), random.Random(1))
+    assert choice in state.legal_actions()
+    assert bot.choose(state.view(state.to_move), random.Random(1)) == choice
+
+
+def _random_choice(legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """A random simulation's choice, as `State.playout` makes it."""
+    return legal[int(rng.random() * len(legal))]
 
 
 def test_ismcts_settings_come_back_in_their_own_type_in_either_build() -> None:
@@ -238,21 +275,24 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     done = _benchmark("search.py", args)
     assert "| `crazy_eights` |" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| kitten-tricks |")]
-    assert [row.split(" | ")[1:3] for row in rows] == [["3", "pure"], ["4", "pure"], ["5", "pure"]]
+    assert [row.split(" | ")[1:4] for row in rows] == [
+        [players, horizon, "pure"] for players in ("3", "4", "5") for horizon in ("match", "round")
+    ]
     assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
 
 
 def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
     """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
     args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
-    args += ["--compiled-python", "no-such-python"]
+    args += ["--compiled-python", "no-such-python", "--horizon", "round"]
     done = _benchmark("search.py", args)
+    assert "--horizon round`" in done.stdout
     header = "| sampling µs | descent µs | simulation µs | backprop µs |"
     assert header in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
-    assert len(rows) == 5
+    assert [row.split(" | ")[2] for row in rows] == ["round"] * 5
     for row in rows:
-        cells = row.rstrip(" |").split(" | ")[4:9]
+        cells = row.rstrip(" |").split(" | ")[5:10]
         _iteration, *parts = (float(cell.replace(",", "")) for cell in cells)
         assert all(part > 0 for part in parts)
         assert parts[2] > parts[3]  # a whole simulation costs more than adding its rewards
@@ -261,7 +301,7 @@ def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
 def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:
     """A game with no decision worth a search gets no row, and --budget stops the searches."""
     args = ["--game", "classic-mistigri", "--game", "crazy-animals", "--iterations", "4"]
-    args += ["--decisions", "100000", "--budget", "0.2", "--no-peer"]
+    args += ["--decisions", "100000", "--budget", "0.2", "--no-peer", "--horizon", "match"]
     args += ["--compiled-python", "no-such-python"]
     done = _benchmark("search.py", args)
     assert "classic-mistigri, 2 players: nothing to search" in done.stderr

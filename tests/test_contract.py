@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import _hot, testing
 from cardgames._chain import Tally
-from cardgames.engine import Action, Game
+from cardgames.engine import Action, Game, standing
 from cardgames.errors import IllegalActionError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, JSON_VALUES, LARGE_SEEDS, SEEDS, game_and_players
@@ -255,6 +255,58 @@ def test_playout_stops_at_its_limit_and_from_sampled_worlds(game: Game[Any]) -> 
     assert state.history == ()
     world = game.sample_world(state.view(0), random.Random(2))
     assert world.playout(random.Random(4)) is not None
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_playout_to_the_round_end_stops_where_apply_ends_the_round(game: Game[Any]) -> None:
+    """``horizon="round"`` stops when the round ends, worth the standing `apply` reaches there."""
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(4):
+            start = game.new(players, seed=seed)
+            for _ in range(seed * 5):  # from the deal, and from later rounds
+                if start.is_over:
+                    break
+                start = start.apply(start.legal_actions()[-1])
+            if start.is_over:
+                continue
+            state, ordinary = start, random.Random(seed)
+            while not state.is_over and state.round == start.round:
+                state = state.apply(_random_policy(state.legal_actions(), ordinary))
+            fast = random.Random(seed)
+            expected = state.outcome if state.is_over else standing(state)
+            assert start.playout(fast, horizon="round") == expected
+            assert fast.getstate() == ordinary.getstate()
+            assert start.playout(random.Random(seed), horizon="round", limit=0) is None
+
+
+def test_a_playout_refuses_an_unknown_horizon() -> None:
+    """A horizon other than "match" or "round" raises ValueError, naming the two."""
+    state = GAMES["kitten-tricks"].new(3, seed=1)
+    with pytest.raises(ValueError, match="'match' or 'round', got 'deal'"):
+        state.playout(random.Random(1), horizon="deal")
+
+
+def test_the_standing_gives_the_win_to_the_best_score_and_ties_share_it() -> None:
+    """`standing` names the seats of the best match score, lower or higher as the game ranks."""
+    game = GAMES["kitten-tricks"]  # higher scores are better
+    assert game.better_scores == "higher"
+    state = game.new(3, seed=2)
+    while state.round == 1:
+        state = state.apply(state.legal_actions()[0])
+    scores = tuple(state.scores)
+    best = max(scores)
+    assert standing(state).winners == tuple(s for s in range(3) if scores[s] == best)
+    assert standing(state).scores == scores
+    animals = GAMES["crazy-animals"]  # lower scores are better
+    assert animals.better_scores == "lower"
+    state = animals.new(3, seed=2)
+    while state.round == 1:
+        state = state.apply(state.legal_actions()[0])
+    scores = tuple(state.scores)
+    assert standing(state).winners == tuple(s for s in range(3) if scores[s] == min(scores))
+    unranked = GAMES["classic-mistigri"]  # its scores rank no one: everyone shares
+    assert unranked.better_scores is None
+    assert standing(unranked.new(4, seed=1)).winners == (0, 1, 2, 3)
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))

@@ -30,7 +30,7 @@ from cardgames.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-    from cardgames.engine import Action, Outcome, State
+    from cardgames.engine import Action, State
 
     _S = TypeVar("_S", bound=State[Any])
 
@@ -71,15 +71,21 @@ def playout(
     policy: Callable[[tuple[Action, ...], random.Random], Action] | None,
     limit: int,
     hot: bool,
-) -> Outcome | None:
-    """Play ``state``'s match out as `State.playout` says; ``limit`` < 0 means no limit.
+    *,
+    to_round_end: bool = False,
+) -> State[Any] | None:
+    """Play ``state``'s match out as `State.playout` says: the last state, ``None`` at ``limit``.
+
+    ``limit`` < 0 means no limit. With ``to_round_end`` the walk also stops as soon as the
+    round ``state`` is in has ended (its round number has changed).
 
     One scratch state walks the match: each step computes the legal actions and the next
     position with the game's own hooks, as `State.apply` does, and keeps the count of actions
     that the seeded randomness reads, but builds no successor state, log entry or view. Its log
     (a `Tally`) keeps nothing, so the game's transitions are told that no one reads their events
     (`State._told`) and may leave out those they would build only to be dropped. The scratch
-    state never leaves this function. ``hot`` says that the state is a `HotContract`, whose
+    state it returns is for `State.playout` to read its outcome or scores from, never to give
+    away: its log keeps no history. ``hot`` says that the state is a `HotContract`, whose
     position names the seat to move (the engine checks it: compiled, an `isinstance` of this
     interpreted class here answered False).
     """
@@ -103,11 +109,13 @@ def playout(
     played = 0
     count = steps._len  # noqa: SLF001
     pos = world._pos  # noqa: SLF001 - the scratch state's position, kept at hand
+    # The round to stop after; -1 (no round has that number) plays on to the match's end.
+    last_round = world.round if to_round_end else -1
     while True:
         # A built-in game's position names the seat to move: read it without a property call.
         mover = pos.to_move if hot else world.to_move
-        if mover is None:
-            return world.outcome
+        if mover is None or (last_round >= 0 and world.round != last_round):
+            return world
         if played == limit:
             return None
         legal = legal_of(world)

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "HORIZONS",
     "MAX_JSON_LENGTH",
     "NOT_THIS_STEP",
     "READ_VERSIONS",
@@ -64,6 +65,7 @@ __all__ = [
     "Outcome",
     "State",
     "View",
+    "standing",
 ]
 
 FORMAT = "cardgames/state"
@@ -76,6 +78,9 @@ MAX_JSON_LENGTH = 4_000_000
 About 800,000 actions of Crazy Animals, the game with the longest matches, fit under it.
 Pass `max_length=None` to `from_json` to lift the limit for saves you trust.
 """
+
+HORIZONS = ("match", "round")
+"""Where a search's simulation may stop: the end of the match, or of the round it is in."""
 
 _P = TypeVar("_P")
 
@@ -404,6 +409,7 @@ class State(abc.ABC, Generic[_P]):
         *,
         policy: Callable[[tuple[Action, ...], random.Random], Action] | None = None,
         limit: int | None = None,
+        horizon: str = "match",
     ) -> Outcome | None:
         """Play the match out from here, for search: its outcome, or ``None`` at ``limit`` actions.
 
@@ -414,11 +420,25 @@ class State(abc.ABC, Generic[_P]):
         makes a simulation cheaper (the Performance page has the figures). This state is left
         unchanged.
 
+        ``horizon="round"`` plays only to the end of the round this state is in: the outcome is
+        then the match's if it ended with that round, else the match's
+        [`standing`][cardgames.engine.standing] when the round ended (scored as if it ended
+        there). A search that values a move by the round it decides uses it.
+
         Raises:
             IllegalActionError: ``policy`` chose an action that is not legal.
+            ValueError: ``horizon`` is neither ``"match"`` nor ``"round"``.
         """
+        if horizon not in HORIZONS:
+            msg = f"playout horizon must be 'match' or 'round', got {_codec.short_repr(horizon)}"
+            raise ValueError(msg)
         hot = isinstance(self, _hot.HotContract)
-        return _hot.playout(self, rng, policy, -1 if limit is None else limit, hot)
+        last = _hot.playout(
+            self, rng, policy, -1 if limit is None else limit, hot, to_round_end=horizon == "round"
+        )
+        if last is None:
+            return None
+        return last.outcome if last.is_over else standing(last)
 
     def _malformed(self, action: object) -> str | None:
         """Say why ``action`` is not a well-formed action of this game, or ``None`` if it is."""
@@ -601,6 +621,30 @@ class State(abc.ABC, Generic[_P]):
             "history": history,
         }
         return doc
+
+
+def standing(state: State[Any]) -> Outcome:
+    """The match as it stands, scored as if it ended now: what a round's end is worth.
+
+    The seats with the best match score win it (every one of them, on a tie), as the game's
+    scores rank players (`Game.better_scores`); where they rank no one (``None``), every seat
+    shares it. A search that stops at the end of a round (`State.playout`'s ``horizon``) values
+    it so.
+
+    Examples:
+        >>> import cardgames
+        >>> from cardgames.engine import standing
+        >>> state = cardgames.get_game("kitten-tricks").new(3, seed=1)
+        >>> standing(state)
+        Outcome(winners=(0, 1, 2), scores=(0, 0, 0), losers=())
+    """
+    scores = tuple(int(score) for score in state.scores)
+    better = state.game.better_scores
+    if better is None:
+        return Outcome(winners=tuple(range(len(scores))), scores=scores)
+    best = min(scores) if better == "lower" else max(scores)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    return Outcome(winners=winners, scores=scores)
 
 
 def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores

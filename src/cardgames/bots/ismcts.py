@@ -11,12 +11,14 @@ blind draws by position, count as one):
    UCB1, where a child's exploration term counts how often it was *available* rather than
    how often its parent was visited;
 2. *expand*: add one untried legal action;
-3. *simulate*: play random legal actions (or a given playout bot) to the end of the match;
+3. *simulate*: play random legal actions (or a given playout bot) to the end of the match,
+   or with ``horizon="round"`` to the end of the round the search started in;
 4. *backpropagate*: every node on the path adds the reward of the seat that chose its action:
    its share of the win (``1 / len(winners)`` for each winner, 0 otherwise), mixed with its
    score margin where the game's scores rank the players: the seat's return as
    `cardgames.encoding.returns` defines it, the one definition shared with the learning
-   adapters.
+   adapters. At the round horizon the win is the match's standing when the round ends
+   ([`standing`][cardgames.engine.standing]), unless the match ended with it.
 
 The search reads nothing but the engine contract, so it plays every game that can sample
 worlds.
@@ -32,6 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
+from cardgames._codec import short_repr
 from cardgames.bots._search import (
     OutOfTime,
     check_time,
@@ -40,7 +43,8 @@ from cardgames.bots._search import (
     number_setting,
 )
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
-from cardgames.engine import Action, Outcome, State, View
+from cardgames.engine import HORIZONS, Action, Outcome, State, View, standing
+from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -137,6 +141,11 @@ class ISMCTSBot:
             the playout bot models the opponents well.
         margin_weight: how much of a simulation's reward is the score margin rather than
             the share of the win (games whose scores rank players, ``Game.better_scores``).
+        horizon: ``"match"`` (the default, the paper's algorithm) simulates to the end of the
+            match; ``"round"`` stops the descent and the simulations at the end of the round
+            the search started in and values the match's standing then (each round's deal
+            is new, so the later rounds mostly add noise and cost). A one-round game, such as
+            classic Mistigri, plays the same either way.
 
     With an iteration budget alone the bot is deterministic: the same view and the same
     ``rng`` state give the same action on every machine. A time budget makes the number of
@@ -162,6 +171,7 @@ class ISMCTSBot:
         prior_weight: object = 3.0,
         search_opponents: object = True,
         margin_weight: object = MARGIN_WEIGHT,
+        horizon: object = "match",
     ) -> None:
         """Set the budget and the exploration constant (see the class docstring).
 
@@ -171,8 +181,8 @@ class ISMCTSBot:
         Raises:
             InvalidSetupError: a numeric setting outside its
                 [`BOUNDS`][cardgames.bots.ismcts.BOUNDS] (`iterations` at most
-                `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), or a `search_opponents`
-                that is not a bool.
+                `MAX_ITERATIONS`, `seconds` at most `MAX_SECONDS`), a `search_opponents`
+                that is not a bool, or a `horizon` that is not ``"match"`` or ``"round"``.
         """
         self.iterations = int(check_setting("iterations", iterations))
         self.seconds: float | None = (
@@ -183,6 +193,10 @@ class ISMCTSBot:
         self.prior_weight = float(check_setting("prior_weight", prior_weight))
         self.search_opponents = flag_setting("search_opponents", search_opponents)
         self.margin_weight = float(check_setting("margin_weight", margin_weight))
+        if horizon not in HORIZONS:
+            msg = f"horizon must be 'match' or 'round', got {short_repr(horizon)}"
+            raise InvalidSetupError(msg)
+        self.horizon: str = str(horizon)
 
     def __repr__(self) -> str:
         """Return the constructor call that builds this bot."""
@@ -190,7 +204,7 @@ class ISMCTSBot:
             f"ISMCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
             f"exploration={self.exploration}, playout={self.playout!r}, "
             f"prior_weight={self.prior_weight}, search_opponents={self.search_opponents}, "
-            f"margin_weight={self.margin_weight})"
+            f"margin_weight={self.margin_weight}, horizon={self.horizon!r})"
         )
 
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -230,8 +244,10 @@ class ISMCTSBot:
     ) -> None:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
-        world, path = self._descend(game.sample_world(view, rng), root, rng, deadline)
-        self._backpropagate(path, self._simulate(world, rng, deadline), game.better_scores)
+        last_round = view.round if self.horizon == "round" else -1
+        world, path = self._descend(game.sample_world(view, rng), root, rng, deadline, last_round)
+        outcome = self._simulate(world, rng, deadline, last_round)
+        self._backpropagate(path, outcome, game.better_scores)
 
     def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
         """Add one visit and its mover's reward to every node of the descent's ``path``."""
@@ -250,18 +266,24 @@ class ISMCTSBot:
         return list(outcome_returns(outcome, better, self.margin_weight))
 
     def _descend(
-        self, world: State[Any], root: _Node, rng: random.Random, deadline: float | None
+        self,
+        world: State[Any],
+        root: _Node,
+        rng: random.Random,
+        deadline: float | None,
+        last_round: int = -1,
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one.
 
-        ``world`` is advanced in place and returned.
+        ``world`` is advanced in place and returned. The descent also stops when round
+        ``last_round`` has ended (-1: never, the match horizon).
         """
         node = root
         path = [root]
         # `math.log` and `math.sqrt` by name: the compiled build calls their C functions directly.
         c, bias = self.exploration, self.prior_weight
         observer = root.mover
-        while not world.is_over:
+        while _within(world, last_round):
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             if mover != observer and not self.search_opponents:
                 check_time(deadline)
@@ -321,8 +343,17 @@ class ISMCTSBot:
             return legal[rng.randrange(len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
-    def _simulate(self, world: State[Any], rng: random.Random, deadline: float | None) -> Outcome:
+    def _simulate(
+        self,
+        world: State[Any],
+        rng: random.Random,
+        deadline: float | None,
+        last_round: int = -1,
+    ) -> Outcome:
         """Play to the end of the match, at random or with the playout bot: its outcome.
+
+        With ``last_round`` (not -1, the round horizon) play only to the end of that round:
+        the outcome is then the match's standing, unless the match ended with the round.
 
         Random simulations run on the engine's playout path (`State.playout`), which keeps no
         state, event or view of the positions it passes through; a playout bot's advance
@@ -333,17 +364,25 @@ class ISMCTSBot:
                 playout bot, since one such simulation of a whole match can take a tenth of a
                 second; before and after a random one, which takes milliseconds).
         """
+        if not _within(world, last_round):
+            # The descent already ended the match, or the round at the round horizon.
+            return world.outcome if world.is_over else standing(world)  # type: ignore[return-value]
         if self.playout is None:
             check_time(deadline)
-            outcome = world.playout(rng)
+            outcome = world.playout(rng, horizon="match" if last_round < 0 else "round")
             check_time(deadline)
         else:
-            while not world.is_over:
+            while _within(world, last_round):
                 check_time(deadline)
                 mover: int = world.to_move  # type: ignore[assignment]  # not over
                 # The search's own world, advanced in place: its view is the one `apply`
                 # would have given.
                 _hot.step(world, self._play(world, mover, rng))
-            outcome = world.outcome
-        assert outcome is not None  # noqa: S101 - simulations end the match
+            outcome = world.outcome if world.is_over else standing(world)
+        assert outcome is not None  # noqa: S101 - simulations end the match or the round
         return outcome
+
+
+def _within(world: State[Any], last_round: int) -> bool:
+    """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) is over."""
+    return not world.is_over and (last_round < 0 or world.round == last_round)

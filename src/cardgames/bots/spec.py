@@ -21,6 +21,7 @@ import attrs
 from cardgames._codec import short_repr
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels, rollout
 from cardgames.bots import ismcts as ismcts_bounds
+from cardgames.engine import HORIZONS
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["BOT_KINDS", "ISMCTS_DEFAULTS", "ROLLOUT_DEFAULTS", "BotSpec"]
@@ -40,6 +41,7 @@ ISMCTS_DEFAULTS: Mapping[str, bool | int | float | str] = {
     "search_opponents": False,
     "prior_weight": 3.0,
     "margin_weight": 0.85,
+    "horizon": "match",
 }
 """The settings of the `ismcts` bot spec: the measured-strong configuration of `ISMCTSBot`.
 
@@ -47,7 +49,8 @@ The game's heuristic bot plays the simulations and models the opponents
 (`search_opponents=False`); see the Bots page. Each can be changed in the spec, as in
 `ismcts:iterations=400:playout=random`, within its bounds
 ([`BOUNDS`][cardgames.bots.ismcts.BOUNDS]: `iterations` 1 to
-[`MAX_ITERATIONS`][cardgames.bots.ismcts.MAX_ITERATIONS], the weights finite). A spec may also
+[`MAX_ITERATIONS`][cardgames.bots.ismcts.MAX_ITERATIONS], the weights finite; `horizon` is
+`match` or `round`, `playout` `heuristic` or `random`). A spec may also
 add a time budget, `seconds` (0.001 to 60, none by default): the search stops at whichever
 budget runs out first, so the bot answers in time whatever its iterations, but its choices
 then depend on the machine and its load; iterations alone keep them reproducible.
@@ -116,6 +119,10 @@ def _ismcts_option(name: str, value: object) -> bool | int | float | str:
         if isinstance(value, bool):
             return value
         wanted = "true or false"
+    elif name == "horizon":
+        if isinstance(value, str) and value in HORIZONS:
+            return value
+        wanted = " or ".join(repr(h) for h in HORIZONS)
     else:
         if isinstance(value, str) and value in {"heuristic", "random"}:
             return value
@@ -335,4 +342,5 @@ class BotSpec:
             prior_weight=float(settings["prior_weight"]),
             margin_weight=float(settings["margin_weight"]),
             seconds=float(settings["seconds"]) if "seconds" in settings else None,
+            horizon=str(settings["horizon"]),
         )
