@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -286,25 +287,24 @@ def test_a_playout_refuses_an_unknown_horizon() -> None:
         state.playout(random.Random(1), horizon="deal")
 
 
-def test_the_standing_gives_the_win_to_the_best_score_and_ties_share_it() -> None:
-    """`standing` names the seats of the best match score, lower or higher as the game ranks."""
-    game = GAMES["kitten-tricks"]  # higher scores are better
-    assert game.better_scores == "higher"
+@pytest.mark.parametrize(("slug", "best"), [("kitten-tricks", max), ("crazy-animals", min)])
+def test_the_standing_gives_the_win_to_the_best_score(
+    slug: str, best: Callable[[tuple[int, ...]], int]
+) -> None:
+    """`standing` names the seats of the best match score, higher or lower as the game ranks."""
+    game = GAMES[slug]
+    assert game.better_scores == ("higher" if best is max else "lower")
     state = game.new(3, seed=2)
     while state.round == 1:
         state = state.apply(state.legal_actions()[0])
     scores = tuple(state.scores)
-    best = max(scores)
-    assert standing(state).winners == tuple(s for s in range(3) if scores[s] == best)
+    assert standing(state).winners == tuple(s for s in range(3) if scores[s] == best(scores))
     assert standing(state).scores == scores
-    animals = GAMES["crazy-animals"]  # lower scores are better
-    assert animals.better_scores == "lower"
-    state = animals.new(3, seed=2)
-    while state.round == 1:
-        state = state.apply(state.legal_actions()[0])
-    scores = tuple(state.scores)
-    assert standing(state).winners == tuple(s for s in range(3) if scores[s] == min(scores))
-    unranked = GAMES["classic-mistigri"]  # its scores rank no one: everyone shares
+
+
+def test_the_standing_of_a_game_whose_scores_rank_no_one_is_shared() -> None:
+    """Where the game's scores rank no one (classic Mistigri), every seat shares the standing."""
+    unranked = GAMES["classic-mistigri"]
     assert unranked.better_scores is None
     assert standing(unranked.new(4, seed=1)).winners == (0, 1, 2, 3)
 
