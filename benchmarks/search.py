@@ -130,16 +130,16 @@ def _breakdown(
     the bot's own methods, the clock read between the parts (which adds its own cost, about a
     microsecond per iteration, to the sum).
     """
-    from cardgames.bots.ismcts import _Node
+    from cardgames.bots.ismcts import _Tree
 
-    root = _Node(view.seat)
+    tree = _Tree(view.seat)
     spent = [0.0] * len(PHASES)
     clock = time.process_time
     for _ in range(iterations):
         t0 = clock()
         world = game.sample_world(view, rng)
         t1 = clock()
-        world, path = bot._descend(world, root, rng, None)  # noqa: SLF001 - timed apart
+        world, path = bot._descend(world, tree, rng, None)  # noqa: SLF001 - timed apart
         t2 = clock()
         outcome = bot._simulate(world, rng, None)  # noqa: SLF001
         t3 = clock()
