@@ -138,12 +138,24 @@ class _Tree:
     def key(self, action: Action) -> int:
         """The key of ``action`` among the children of every node of this tree."""
         key = self._by_id.get(id(action))
+        return self._met_anew(action) if key is None else key
+
+    def keys(self, legal: tuple[Action, ...]) -> list[int]:
+        """The key of each action of ``legal``, in order (`key`, in one call per level)."""
+        by_id = self._by_id
+        keys: list[int] = []
+        for action in legal:
+            key = by_id.get(id(action))
+            keys.append(self._met_anew(action) if key is None else key)
+        return keys
+
+    def _met_anew(self, action: Action) -> int:
+        """The key of ``action``, an object not met before: an equal action's, or a new one."""
+        key = self._by_value.get(action)
         if key is None:
-            key = self._by_value.get(action)
-            if key is None:
-                key = self._by_value[action] = len(self._by_value)
-            self._met.append(action)
-            self._by_id[id(action)] = key
+            key = self._by_value[action] = len(self._by_value)
+        self._met.append(action)
+        self._by_id[id(action)] = key
         return key
 
     def most_visited(self, legal: tuple[Action, ...]) -> Action:
@@ -318,7 +330,7 @@ class ISMCTSBot:
             legal = distinct(world.legal_actions())
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
             prior = self._prior_key(tree, world, mover, legal, rng) if informed else -1
-            keys = [tree.key(action) for action in legal]
+            keys = tree.keys(legal)
             children = node.children
             untried = [i for i, key in enumerate(keys) if key not in children]
             if untried:
@@ -364,7 +376,8 @@ class ISMCTSBot:
         Each child's exploration term counts the descents that could have chosen it, this one
         included.
         """
-        # `math.log` and `math.sqrt` by name: the compiled build calls their C functions directly.
+        # `math.log` and `math.sqrt` by name, of floats: the compiled build calls their C
+        # functions directly (given an int, `math.log` is a call through the module).
         c, bias = self.exploration, self.prior_weight
         best = -1.0
         chosen = 0
@@ -372,7 +385,7 @@ class ISMCTSBot:
             child = children[key]
             child.available += 1
             score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
+                math.log(float(child.available)) / child.visits
             )
             if key == prior:
                 # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
