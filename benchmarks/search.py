@@ -132,7 +132,7 @@ def _breakdown(
     """
     from cardgames.bots.ismcts import _Tree
 
-    tree = _Tree(view.seat)
+    tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - as ISMCTSBot.choose builds it
     spent = [0.0] * len(PHASES)
     clock = time.process_time
     for _ in range(iterations):

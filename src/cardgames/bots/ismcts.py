@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -118,35 +118,46 @@ class _Node:
 class _Tree:
     """One search's tree: its ``root``, and a small int key for each distinct action met.
 
-    The nodes' children are keyed by these ints, not by the actions: an action is an attrs
-    record whose ``__hash__`` is a Python call, which a dict keyed by actions would make
+    The nodes' children are keyed by these ints, not by the actions: most actions are attrs
+    records whose ``__hash__`` is a Python call, which a dict keyed by actions would make
     several times per legal action at every level of every descent. The games intern their
     actions (the same object comes back in every world), so an action's key is found by its
     identity, a native lookup; an object not met before is looked up by value, so that equal
     actions share one key whatever objects carry them. Every object met is kept in ``_met``,
-    so no identity in ``_by_id`` can be reused by another object during the search.
+    so no identity in ``_by_id`` can be reused by another object during the search. A game
+    whose actions all hash by identity (Kitten tricks': one object per card) has its actions
+    looked up by value at once, which is then as cheap and needs no identity.
     """
 
-    __slots__ = ("_by_id", "_by_value", "_met", "root")
+    __slots__ = ("_by_id", "_by_value", "_met", "_native_hash", "root")
 
-    def __init__(self, observer: int) -> None:
+    def __init__(self, observer: int, action_types: Iterable[type[Action]] = ()) -> None:
+        """A tree with a root for ``observer``, for a game of ``action_types``."""
         self.root = _Node(observer)
         self._by_id: dict[int, int] = {}
         self._by_value: dict[Action, int] = {}
         self._met: list[Action] = []
+        hashes = [cls.__hash__ for cls in action_types]
+        self._native_hash = bool(hashes) and all(h is object.__hash__ for h in hashes)
 
     def key(self, action: Action) -> int:
         """The key of ``action`` among the children of every node of this tree."""
-        key = self._by_id.get(id(action))
+        key = self._by_value.get(action) if self._native_hash else self._by_id.get(id(action))
         return self._met_anew(action) if key is None else key
 
     def keys(self, legal: tuple[Action, ...]) -> list[int]:
         """The key of each action of ``legal``, in order (`key`, in one call per level)."""
-        by_id = self._by_id
         keys: list[int] = []
-        for action in legal:
-            key = by_id.get(id(action))
-            keys.append(self._met_anew(action) if key is None else key)
+        if self._native_hash:
+            by_value = self._by_value
+            for action in legal:
+                key = by_value.get(action)
+                keys.append(self._met_anew(action) if key is None else key)
+        else:
+            by_id = self._by_id
+            for action in legal:
+                key = by_id.get(id(action))
+                keys.append(self._met_anew(action) if key is None else key)
         return keys
 
     def _met_anew(self, action: Action) -> int:
@@ -254,7 +265,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         game = get_game(view.game)
-        tree = _Tree(view.seat)
+        tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - the engine's own record
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             for _ in range(self.iterations):
