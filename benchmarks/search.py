@@ -141,9 +141,9 @@ def _breakdown(
     the bot's own methods, the clock read between the parts (which adds its own cost, about a
     microsecond per iteration, to the sum).
     """
-    from cardgames.bots.ismcts import _Node
+    from cardgames.bots.ismcts import _Tree
 
-    root = _Node(view.seat)
+    tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - as ISMCTSBot.choose builds it
     spent = [0.0] * len(PHASES)
     clock = time.process_time
     last_round = view.round if bot.horizon == "round" else -1
@@ -151,7 +151,7 @@ def _breakdown(
         t0 = clock()
         world = game.sample_world(view, rng)
         t1 = clock()
-        world, path = bot._descend(world, root, rng, None, last_round)  # noqa: SLF001 - timed apart
+        world, path = bot._descend(world, tree, rng, None, last_round)  # noqa: SLF001 - timed apart
         t2 = clock()
         outcome = bot._simulate(world, rng, None, last_round)  # noqa: SLF001
         t3 = clock()

@@ -30,11 +30,11 @@ from cardgames.errors import IllegalActionError
 if TYPE_CHECKING:
     import random
 
-    from cardgames.engine import Action, State
+    from cardgames.engine import Action, Outcome, State
 
     _S = TypeVar("_S", bound=State[Any])
 
-__all__ = ["HotContract", "playout", "scratch", "step"]
+__all__ = ["HotContract", "playout", "returns", "scratch", "step", "untell"]
 
 
 class _Positioned(Protocol):
@@ -156,7 +156,8 @@ def step(world: State[Any], action: Action) -> None:
     The search's step: the same as ``world = world.apply(action)`` (the game's own hooks, the
     same log entry with its events, so the same seeded randomness, views and outcome), but no
     successor state is built. ``action`` should be one of ``world.legal_actions()`` (the very
-    object is found at once; an equal one is looked up).
+    object is found at once; an equal one is looked up). On a world that `untell` told no one
+    reads its events, the step only counts the action, as a playout does.
 
     Raises:
         IllegalActionError: ``action`` is not legal in ``world``, as `State.apply` says it.
@@ -172,6 +173,12 @@ def step(world: State[Any], action: Action) -> None:
         action = world._legal_equal_to(action, legal)  # noqa: SLF001
     pos, events = world._advance(action)  # noqa: SLF001
     log = world._log  # noqa: SLF001
+    if not log.keeps:
+        # An untold world (`untell`): its own tally counts the action; there is no entry to keep.
+        log._len += 1  # noqa: SLF001
+        world._pos = pos  # noqa: SLF001
+        world._legal = None  # noqa: SLF001
+        return
     entry = _new(Chain)
     entry._prev = log  # noqa: SLF001 - what Chain.push does, as State.apply inlines it
     entry._last = (action, events)  # noqa: SLF001
@@ -181,6 +188,49 @@ def step(world: State[Any], action: Action) -> None:
     world._log = entry  # noqa: SLF001
     world._pos = pos  # noqa: SLF001
     world._legal = None  # noqa: SLF001
+
+
+def untell(world: State[Any]) -> None:
+    """Tell the scratch state ``world`` (see `scratch`) that no one reads its events from here on.
+
+    Its log becomes a `Tally` of its own on top of the log it had: the game's transitions see
+    that no one reads their events (`State._told`) and may leave out those they would build only
+    to be dropped, and `step` counts each action (the count the seeded randomness reads) without
+    keeping an entry. The same rules run, so the same positions and outcome follow, as on
+    `playout`'s path. For a search whose world goes on to a random playout: no one reads its
+    views or events after this (a view would miss the events of the untold steps).
+    """
+    log = world._log  # noqa: SLF001 - the engine's internals, for the engine's search
+    steps = _new(Tally)
+    steps._prev = log  # noqa: SLF001
+    steps._last = None  # noqa: SLF001
+    steps._len = log._len  # noqa: SLF001
+    steps._items = None  # noqa: SLF001
+    steps._seen = None  # noqa: SLF001
+    world._log = steps  # noqa: SLF001
+
+
+def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -> list[float]:
+    """Each seat's return in ``[0, 1]`` for a finished match, as `cardgames.encoding.returns` says.
+
+    The one computation behind `cardgames.encoding.outcome_returns` and the search's rewards,
+    here to run native in the compiled build: the search reads it once per iteration.
+    """
+    scores = outcome.scores
+    winners = outcome.winners
+    players = len(scores)
+    share = 1.0 / len(winners)
+    rewards = [share if seat in winners else 0.0 for seat in range(players)]
+    spread = max(scores) - min(scores)
+    if better_scores is None or not margin_weight or not spread:
+        return rewards
+    sign = 1.0 if better_scores == "higher" else -1.0
+    total = sum(scores)
+    for seat, score in enumerate(scores):
+        others = (total - score) / (players - 1)
+        margin = 0.5 + 0.5 * sign * (score - others) / spread
+        rewards[seat] = (1 - margin_weight) * rewards[seat] + margin_weight * margin
+    return rewards
 
 
 _new = object.__new__

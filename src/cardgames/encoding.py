@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from cardgames import _hot
 from cardgames._codec import is_int
 from cardgames.engine import Action, Event, Game, Outcome, State, View
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
@@ -424,20 +425,7 @@ def outcome_returns(
     outcome: Outcome, better_scores: str | None, margin_weight: float = MARGIN_WEIGHT
 ) -> tuple[float, ...]:
     """Return each seat's return in ``[0, 1]`` for a finished match (see `returns`)."""
-    scores = outcome.scores
-    players = len(scores)
-    share = 1.0 / len(outcome.winners)
-    rewards = [share if seat in outcome.winners else 0.0 for seat in range(players)]
-    spread = max(scores) - min(scores)
-    if better_scores is None or not margin_weight or not spread:
-        return tuple(rewards)
-    sign = 1.0 if better_scores == "higher" else -1.0
-    total = sum(scores)
-    for seat, score in enumerate(scores):
-        others = (total - score) / (players - 1)
-        margin = 0.5 + 0.5 * sign * (score - others) / spread
-        rewards[seat] = (1 - margin_weight) * rewards[seat] + margin_weight * margin
-    return tuple(rewards)
+    return tuple(_hot.returns(outcome, better_scores, margin_weight))
 
 
 def returns(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +42,7 @@ from cardgames.bots._search import (
     flag_setting,
     number_setting,
 )
-from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
+from cardgames.encoding import MARGIN_WEIGHT
 from cardgames.engine import HORIZONS, Action, Outcome, State, View, standing
 from cardgames.errors import InvalidSetupError
 
@@ -104,19 +104,85 @@ class _Node:
     """One information set of the observer's tree, reached by an action chosen by ``mover``.
 
     A native class in the compiled build (its fields are typed slots read without a dict):
-    ``children`` maps each action tried from here to its node, ``visits`` counts the
-    simulations through this node, ``available`` the descents that could have chosen it,
-    and ``reward`` sums the mover's rewards of those simulations.
+    ``children`` maps the key (`_Tree.key`) of each action tried from here to its node,
+    ``visits`` counts the simulations through this node, ``available`` the descents that could
+    have chosen it, and ``reward`` sums the mover's rewards of those simulations.
     """
 
     __slots__ = ("available", "children", "mover", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover: int = mover
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[int, _Node] = {}
         self.visits: int = 0
         self.available: int = 0
         self.reward: float = 0.0
+
+
+class _Tree:
+    """One search's tree: its ``root``, and a small int key for each distinct action met.
+
+    The nodes' children are keyed by these ints, not by the actions: most actions are attrs
+    records whose ``__hash__`` is a Python call, which a dict keyed by actions would make
+    several times per legal action at every level of every descent. The games intern their
+    actions (the same object comes back in every world), so an action's key is found by its
+    identity, a native lookup; an object not met before is looked up by value, so that equal
+    actions share one key whatever objects carry them. Every object met is kept in ``_met``,
+    so no identity in ``_by_id`` can be reused by another object during the search. A game
+    whose actions all hash by identity (Kitten tricks': one object per card) has its actions
+    looked up by value at once, which is then as cheap and needs no identity.
+    """
+
+    __slots__ = ("_by_id", "_by_value", "_met", "_native_hash", "root")
+
+    def __init__(self, observer: int, action_types: Iterable[type[Action]] = ()) -> None:
+        """A tree with a root for ``observer``, for a game of ``action_types``."""
+        self.root = _Node(observer)
+        self._by_id: dict[int, int] = {}
+        self._by_value: dict[Action, int] = {}
+        self._met: list[Action] = []
+        hashes = [cls.__hash__ for cls in action_types]
+        self._native_hash = bool(hashes) and all(h is object.__hash__ for h in hashes)
+
+    def key(self, action: Action) -> int:
+        """The key of ``action`` among the children of every node of this tree."""
+        key = self._by_value.get(action) if self._native_hash else self._by_id.get(id(action))
+        return self._met_anew(action) if key is None else key
+
+    def keys(self, legal: tuple[Action, ...]) -> list[int]:
+        """The key of each action of ``legal``, in order (`key`, in one call per level)."""
+        keys: list[int] = []
+        if self._native_hash:
+            by_value = self._by_value
+            for action in legal:
+                key = by_value.get(action)
+                keys.append(self._met_anew(action) if key is None else key)
+        else:
+            by_id = self._by_id
+            for action in legal:
+                key = by_id.get(id(action))
+                keys.append(self._met_anew(action) if key is None else key)
+        return keys
+
+    def _met_anew(self, action: Action) -> int:
+        """The key of ``action``, an object not met before: an equal action's, or a new one."""
+        key = self._by_value.get(action)
+        if key is None:
+            key = self._by_value[action] = len(self._by_value)
+        self._met.append(action)
+        self._by_id[id(action)] = key
+        return key
+
+    def most_visited(self, legal: tuple[Action, ...]) -> Action:
+        """The root's action of ``legal`` searched most often; ties go to the earlier one."""
+        children = self.root.children
+        chosen, most = legal[0], -2
+        for action in legal:
+            child = children.get(self.key(action))
+            visits = -1 if child is None else child.visits
+            if visits > most:
+                chosen, most = action, visits
+        return chosen
 
 
 class ISMCTSBot:
@@ -213,21 +279,20 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         game = get_game(view.game)
-        root = _Node(view.seat)
+        tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - the engine's own record
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             for _ in range(self.iterations):
-                self._iterate(game, view, root, rng, deadline)
+                self._iterate(game, view, tree, rng, deadline)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
         except OutOfTime:
             # The unfinished iteration is dropped: it has added no visit or reward.
             pass
-        if root.visits == 0:
+        if tree.root.visits == 0:
             # Not one simulation finished in time: answer as the playout bot would.
             return self._fallback(view, legal, rng)
-        # The most visited action; ties go to the earlier legal action.
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return tree.most_visited(legal)
 
     def _fallback(self, view: View, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if self.playout is None:
@@ -238,20 +303,20 @@ class ISMCTSBot:
         self,
         game: Game[Any],
         view: View,
-        root: _Node,
+        tree: _Tree,
         rng: random.Random,
         deadline: float | None,
     ) -> None:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
         last_round = view.round if self.horizon == "round" else -1
-        world, path = self._descend(game.sample_world(view, rng), root, rng, deadline, last_round)
+        world, path = self._descend(game.sample_world(view, rng), tree, rng, deadline, last_round)
         outcome = self._simulate(world, rng, deadline, last_round)
         self._backpropagate(path, outcome, game.better_scores)
 
     def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
         """Add one visit and its mover's reward to every node of the descent's ``path``."""
-        rewards = self._rewards(outcome, better)
+        rewards = _hot.returns(outcome, better, self.margin_weight)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
@@ -263,67 +328,117 @@ class ISMCTSBot:
         where the game's scores rank players): a small budget needs to tell a close loss from
         a rout.
         """
-        return list(outcome_returns(outcome, better, self.margin_weight))
+        return _hot.returns(outcome, better, self.margin_weight)
 
     def _descend(
         self,
         world: State[Any],
-        root: _Node,
+        tree: _Tree,
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one.
 
-        ``world`` is advanced in place and returned. The descent also stops when round
-        ``last_round`` has ended (-1: never, the match horizon).
+        ``world`` is advanced in place and returned. With random simulations no one reads its
+        events or views (`_hot.untell`): neither the descent nor the playout that follows.
+        The descent also stops once round ``last_round`` has ended (-1: the match horizon).
         """
-        node = root
-        path = [root]
-        # `math.log` and `math.sqrt` by name: the compiled build calls their C functions directly.
-        c, bias = self.exploration, self.prior_weight
-        observer = root.mover
-        while _within(world, last_round):
-            mover: int = world.to_move  # type: ignore[assignment]  # not over
+        node = tree.root
+        path = [node]
+        observer = node.mover
+        informed = self.playout is not None
+        if not informed:
+            _hot.untell(world)
+        while True:
+            # The seat to move, `None` once the match is over (`is_over` reads the same).
+            to_move = world.to_move
+            if to_move is None or (last_round >= 0 and world.round != last_round):
+                return world, path
+            mover: int = to_move
             if mover != observer and not self.search_opponents:
                 check_time(deadline)
                 _hot.step(world, self._play(world, mover, rng))
                 continue
             legal = distinct(world.legal_actions())
-            prior = self._prior(world, mover, legal, rng)
+            # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
+            prior = self._prior_key(tree, world, mover, legal, rng) if informed else -1
+            keys = tree.keys(legal)
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = [i for i, key in enumerate(keys) if key not in children]
             if untried:
-                # (`None` is compared with no action: each comparison is a Python call.)
-                if prior is not None and prior in untried:
-                    action = prior
-                else:
-                    action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(mover)
-                for a in legal:
-                    if a in children:
-                        children[a].available += 1
-                path.append(child)
-                _hot.step(world, action)
+                pick = self._expand(node, mover, keys, untried, prior, rng)
+                path.append(children[keys[pick]])
+                _hot.step(world, legal[pick])
                 return world, path
-            best = -1.0
-            chosen = legal[0]
-            for a in legal:
-                child = children[a]
-                child.available += 1
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if prior is not None and a == prior:
-                    # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
-                    # preferred while it has few visits; the evidence takes over later.
-                    score += bias / (1 + child.visits)
-                if score > best:
-                    best, chosen = score, a
-            node = children[chosen]
-            _hot.step(world, chosen)
+            chosen = self._select(children, keys, prior)
+            node = children[keys[chosen]]
+            _hot.step(world, legal[chosen])
             path.append(node)
-        return world, path
+
+    def _expand(  # noqa: PLR0917 - the descent's own step, one call per iteration
+        self,
+        node: _Node,
+        mover: int,
+        keys: list[int],
+        untried: list[int],
+        prior: int,
+        rng: random.Random,
+    ) -> int:
+        """Add a child to ``node`` for one untried action: its position in ``keys``.
+
+        The playout bot's choice if it is untried, else one of ``untried`` (positions in
+        ``keys``) at random. Every child of ``node`` among ``keys``, the new one included, was
+        available to this descent.
+        """
+        if prior >= 0 and any(keys[i] == prior for i in untried):
+            pick = keys.index(prior)
+        else:
+            pick = untried[rng.randrange(len(untried))]
+        children = node.children
+        children[keys[pick]] = _Node(mover)
+        for key in keys:
+            sibling = children.get(key)
+            if sibling is not None:
+                sibling.available += 1
+        return pick
+
+    def _select(self, children: dict[int, _Node], keys: list[int], prior: int) -> int:
+        """The position in ``keys`` of the child maximising UCB1 (the first of equal ones).
+
+        Each child's exploration term counts the descents that could have chosen it, this one
+        included.
+        """
+        # `math.log` and `math.sqrt` by name, of floats: the compiled build calls their C
+        # functions directly (given an int, `math.log` is a call through the module).
+        c, bias = self.exploration, self.prior_weight
+        best = -1.0
+        chosen = 0
+        for i, key in enumerate(keys):
+            child = children[key]
+            child.available += 1
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(float(child.available)) / child.visits
+            )
+            if key == prior:
+                # Progressive bias (Chaslot et al. 2008): the playout bot's choice is
+                # preferred while it has few visits; the evidence takes over later.
+                score += bias / (1 + child.visits)
+            if score > best:
+                best, chosen = score, i
+        return chosen
+
+    def _prior_key(
+        self,
+        tree: _Tree,
+        world: State[Any],
+        mover: int,
+        legal: tuple[Action, ...],
+        rng: random.Random,
+    ) -> int:
+        """The key of the playout bot's choice in this world (`_prior`), or -1 without one."""
+        choice = self._prior(world, mover, legal, rng)
+        return -1 if choice is None else tree.key(choice)
 
     def _prior(
         self, world: State[Any], mover: int, legal: tuple[Action, ...], rng: random.Random
