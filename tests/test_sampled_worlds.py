@@ -50,9 +50,9 @@ def _plain(value: object) -> object:
     reduced = value.__reduce__()
     if (
         isinstance(reduced, tuple)
-        and len(reduced) == 2  # noqa: PLR2004 - (rebuild, arguments)
+        and len(reduced) == 2
         and isinstance(reduced[1], tuple)
-        and len(reduced[1]) == 2  # noqa: PLR2004 - (class, fields)
+        and len(reduced[1]) == 2
         and isinstance(reduced[1][1], dict)
     ):
         fields = reduced[1][1]
@@ -95,7 +95,7 @@ def _digest(slug: str, views: list[View], *, informed: bool = False) -> str:
 
 @pytest.mark.parametrize("slug", sorted(DIGESTS))
 def test_the_same_draws_sample_the_same_worlds(slug: str) -> None:
-    """Each game's sampler deals, from the same generator states, the worlds it was recorded with."""
+    """Each game's sampler deals, from the same generator states, its recorded worlds."""
     assert _digest(slug, _views(slug)) == DIGESTS[slug]
 
 
@@ -107,8 +107,7 @@ def test_the_same_draws_sample_the_same_informed_worlds() -> None:
 
 @pytest.mark.parametrize("slug", sorted(DIGESTS))
 def test_views_taken_in_turns_sample_as_views_taken_alone(slug: str) -> None:
-    """Worlds drawn from views in turns equal those drawn from each view alone: no view's
-    cached reading leaks into another's."""
+    """Worlds drawn from views in turns equal those drawn from each view alone (no leak)."""
     game = cardgames.GAMES[slug]
     views = _views(slug)[:40]
     alone = []
@@ -125,5 +124,6 @@ def test_views_taken_in_turns_sample_as_views_taken_alone(slug: str) -> None:
 
 if __name__ == "__main__":  # regenerate the recorded digests
     for name in sorted(DIGESTS):
-        print(f'    "{name}": "{_digest(name, _views(name))}",')
-    print(f'INFORMED_DIGEST = "{_digest("crazy-animals", _views("crazy-animals")[::9], informed=True)}"')
+        print(f'    "{name}": "{_digest(name, _views(name))}",')  # noqa: T201 - its report
+    informed = _digest("crazy-animals", _views("crazy-animals")[::9], informed=True)
+    print(f'INFORMED_DIGEST = "{informed}"')  # noqa: T201 - its report

@@ -21,6 +21,7 @@ import random
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import shuffle
 from cardgames.crazy_animals._position import _CHANCE, _DRAWN, _STEP_NAMES, _new_position, _Position
 from cardgames.crazy_animals.cards import (
     _DECK_FACES,
@@ -312,7 +313,7 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
     drawn = where.drawn
     for b, cards_ in enumerate(where.batches):
         mixed = list(cards_)
-        rng.shuffle(mixed)
+        shuffle(rng, mixed)
         places = where.places[b]
         for i, index in enumerate(places):
             slots[index] = mixed[i]

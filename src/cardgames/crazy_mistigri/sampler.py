@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import below, sample, shuffle
 from cardgames.crazy_mistigri._position import _STEPS, _Match, _new_position, _Position
 from cardgames.crazy_mistigri.cards import (
     _MISTIGRI_VALUE,
@@ -66,7 +67,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     seat = view.seat
     for s, hand in enumerate(hands):
         if s != seat and len(hand) > 1:
-            rng.shuffle(hand)  # the fan order is hidden too
+            shuffle(rng, hand)  # the fan order is hidden too
     template = seen.template
     own = template.hands[seat]
     dealt = tuple(own if s == seat else tuple(h) for s, h in enumerate(hands))
@@ -74,7 +75,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     if view.card_is_chosen and forced < 0:
         # A 2+2 card chosen by another seat: any card of the chooser's hand.
         fan = dealt[template.source]
-        forced = fan[rng.randrange(len(fan))]
+        forced = fan[below(rng, len(fan))]
     world = template.but()
     world.hands = dealt
     world.forced = forced
@@ -244,7 +245,7 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
             # The widest class fills exactly the room left.
             if sum(room) != len(cards_) or sum(room[s] for s in seats_) != len(cards_):
                 return None
-            pool = rng.sample(cards_, len(cards_))
+            pool = sample(rng, cards_, len(cards_))
             at = 0
             for s in seats_:
                 hands[s] += pool[at : at + room[s]]
@@ -258,7 +259,7 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
             hands[s] += cards_
             continue
         for card in cards_:
-            pick = rng.randrange(sum(room[s] for s in seats_) or 1)
+            pick = below(rng, sum(room[s] for s in seats_) or 1)
             for s in seats_:
                 pick -= room[s]
                 if pick < 0:
@@ -281,7 +282,7 @@ def _deal_exactly(seen: _Observations, rng: random.Random) -> list[list[int]]:
     hands: list[list[int]] = [[] for _ in room]
     for i, (mask, card) in enumerate(hidden):
         seats_ = [s for s in range(len(room)) if mask >> s & 1 and room[s]]
-        rng.shuffle(seats_)
+        shuffle(rng, seats_)
         for s in seats_:
             room[s] -= 1
             if _has_a_deal(hidden[i + 1 :], room, seen.holders):

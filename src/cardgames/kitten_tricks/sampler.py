@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import sample, shuffle
 from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
 from cardgames.kitten_tricks.actions import PlayCard, _plays
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
@@ -82,13 +83,12 @@ class _Knowledge(NamedTuple):
     def sample(self, rng: random.Random) -> _Position:
         hands: list[list[int]] = [[] for _ in self.hands]
         discard: list[int] = []
-        shuffle = rng.sample
         for cards_, receivers in self.losses:
-            mixed = shuffle(cards_, len(cards_))
+            mixed = sample(rng, cards_, len(cards_))
             for k, receiver in enumerate(receivers):
                 hands[receiver].append(mixed[k])
             discard += mixed[len(receivers) :]
-        unseen = shuffle(self.unseen, len(self.unseen))
+        unseen = sample(rng, self.unseen, len(self.unseen))
         at = 0
         for seat, count in self.fresh:
             # As dealt: the dealt cards sorted, then the received ones in the order received.
@@ -97,7 +97,7 @@ class _Knowledge(NamedTuple):
         if self.spare_discard:
             discard += unseen[at : at + self.spare_discard]
             at += self.spare_discard
-        rng.shuffle(discard)
+        shuffle(rng, discard)
         table = self.table.but()
         table.stock = tuple(unseen[at:])
         table.discard = tuple(discard)
