@@ -75,6 +75,8 @@ class _Whereabouts(NamedTuple):
     to_move: int | None
     step: int
     turns: int
+    discard: tuple[int, ...]  # the discard pile's faces, bottom first
+    in_play: tuple[int, ...]  # the faces of the specials in play
 
 
 _DECK_COUNTS = tuple(_DECK_FACES.count(face) for face in range(_DRAW_TWO + 1))
@@ -144,6 +146,8 @@ def _view_only(view: View) -> _Whereabouts:
         to_move=view.to_move,
         step=step,
         turns=turns,
+        discard=tuple([c.face for c in view.discard_pile]),
+        in_play=tuple([c.face for c in view.in_play]),
     )
 
 
@@ -297,6 +301,8 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
         to_move=view.to_move,
         step=step,
         turns=turns,
+        discard=tuple([c.face for c in view.discard_pile]),
+        in_play=tuple([c.face for c in view.in_play]),
     )
 
 
@@ -334,12 +340,12 @@ def _build_position(
     return _new_position(
         slots=tuple(slots),
         stock=stock,
-        discard=tuple([c.face for c in view.discard_pile]),
+        discard=where.discard,
         knowledge=knowledge,
         to_move=where.to_move,
         step=where.step,
         drawn=drawn,
-        in_play=tuple([c.face for c in view.in_play]),
+        in_play=where.in_play,
         turns=where.turns,
         knocker=_UNKNOWN if view.knocker is None else view.knocker,
         final_left=view.final_turns,
