@@ -13,9 +13,16 @@ worlds (``informed=True``), with ``--worlds`` / 20 worlds per view (each costs f
 The pure build runs in this interpreter's process of its own, the compiled build in
 ``--compiled-python``'s (`make compiled`).
 
+``--instructions`` counts instructions instead (deterministic, where CPU time on a shared
+machine is not): each build draws ``--worlds`` and then 5 x ``--worlds`` worlds from each
+view under ``valgrind --tool=callgrind`` (``PYTHONHASHSEED=0``), and the figure is the
+difference of the two counts divided by the difference of the worlds, so that the start-up,
+the matches that make the views and each view's first reading cancel out: the cost of a world
+drawn from a view already read. Use ``--views 10 --worlds 20`` or so: callgrind is slow.
+
 Usage: ``python benchmarks/sampling.py [--compiled-python PATH] [--views 40] [--worlds 200]
-[--repeat 3] [--game SLUG ...] [--informed]``. Progress goes to stderr, the Markdown table to
-stdout.
+[--repeat 3] [--game SLUG ...] [--players N ...] [--informed] [--instructions]``. Progress
+goes to stderr, the Markdown table to stdout.
 """
 
 from __future__ import annotations
@@ -25,8 +32,12 @@ import json
 import os
 import platform
 import random
+import re
+import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from _builds import each_build
@@ -70,8 +81,8 @@ def _timed(game: Any, views: list[Any], worlds: int, *, informed: bool) -> tuple
     return total, first
 
 
-def measure(
-    views: int, worlds: int, repeat: int, slugs: list[str], informed: bool
+def measure(  # noqa: PLR0917 - the command's options
+    views: int, worlds: int, repeat: int, slugs: list[str], counts: list[int], informed: bool
 ) -> dict[str, Any]:
     """µs per world (the best of ``repeat`` runs) and per first world, per game and players."""
     # The build under test, imported by the worker process only.
@@ -84,6 +95,7 @@ def measure(
         for slug, game in cardgames.GAMES.items()
         if not slugs or slug in slugs
         for players in range(game.min_players, game.max_players + 1)
+        if not counts or players in counts
     ]
     if informed:
         configurations.append(("crazy-animals", 3, True))
@@ -105,6 +117,76 @@ def measure(
     return results
 
 
+def count(slug: str, players: int, views: int, worlds: int) -> None:
+    """Draw ``worlds`` worlds from each of ``views`` views (the run callgrind counts)."""
+    import cardgames
+
+    game = cardgames.GAMES[slug]
+    for number, view in enumerate(_views(game, players, views)):
+        rng = random.Random(number)
+        for _ in range(worlds):
+            game.sample_world(view, rng)
+
+
+def instructions(python: str, slug: str, players: int, views: int, worlds: int) -> float:
+    """Instructions per world drawn from a view already read, by ``python``'s build."""
+    valgrind = shutil.which("valgrind") or "valgrind"
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    counts = []
+    for drawn in (worlds, 5 * worlds):
+        done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and script
+            [
+                valgrind,
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                python,
+                str(Path(__file__).resolve()),
+                "--count",
+                slug,
+                str(players),
+                str(views),
+                str(drawn),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+        if collected is None:
+            msg = f"callgrind reported no count for {slug}, {players} players"
+            raise RuntimeError(msg)
+        counts.append(int(collected.group(1)))
+    return (counts[1] - counts[0]) / (views * 4 * worlds)
+
+
+def print_instructions(args: argparse.Namespace) -> None:
+    """The instructions per world of each build, as a Markdown table."""
+    import cardgames
+
+    builds = {"pure": sys.executable, "compiled": args.compiled_python}
+    if not Path(args.compiled_python).exists():
+        progress(f"no compiled build at {args.compiled_python} (make compiled): pure build only")
+        del builds["compiled"]
+    print(
+        f"Command: `python benchmarks/sampling.py --instructions --views {args.views} "
+        f"--worlds {args.worlds}`\n"
+    )
+    print("| game | players | " + " | ".join(f"{b} instructions / world" for b in builds) + " |")
+    print("| --- | ---: |" + " ---: |" * len(builds))
+    for slug, game in cardgames.GAMES.items():
+        if args.game and slug not in args.game:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            if args.players and players not in args.players:
+                continue
+            figures = []
+            for build, python in builds.items():
+                progress(f"{slug}, {players} players, the {build} build")
+                figures.append(instructions(python, slug, players, args.views, args.worlds))
+            print(f"| {slug} | {players} | " + " | ".join(f"{f:,.0f}" for f in figures) + " |")
+
+
 def main() -> None:
     """Measure each build, then print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -113,17 +195,33 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=200, help="worlds drawn from each view")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is kept")
     parser.add_argument("--game", action="append", help="a slug (default: every game)")
+    parser.add_argument(
+        "--players", type=int, action="append", help="a player count (default: all)"
+    )
     parser.add_argument("--informed", action="store_true", help="add informed worlds")
+    parser.add_argument("--instructions", action="store_true", help="count instructions")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.count:
+        slug, players, views, worlds = args.count
+        count(slug, int(players), int(views), int(worlds))
+        return
+    if args.instructions:
+        print_instructions(args)
+        return
     if args.worker:
-        figures = measure(args.views, args.worlds, args.repeat, args.game or [], args.informed)
+        figures = measure(
+            args.views, args.worlds, args.repeat, args.game or [], args.players or [], args.informed
+        )
         print(json.dumps(figures))
         return
     options = ["--views", str(args.views), "--worlds", str(args.worlds)]
     options += ["--repeat", str(args.repeat)]
     for slug in args.game or ():
         options += ["--game", slug]
+    for players in args.players or ():
+        options += ["--players", str(players)]
     if args.informed:
         options.append("--informed")
     builds = each_build("sampling.py", options, args.compiled_python, progress)
