@@ -258,8 +258,9 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
                 return None
             hands[s] += cards_
             continue
+        total = sum(room[s] for s in seats_)  # the room left in the class's hands
         for card in cards_:
-            pick = below(rng, sum(room[s] for s in seats_) or 1)
+            pick = below(rng, total or 1)
             for s in seats_:
                 pick -= room[s]
                 if pick < 0:
@@ -267,6 +268,7 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
             else:
                 return None  # no room left in any possible holder
             room[s] -= 1
+            total -= 1
             hands[s].append(card)
     return hands
 
