@@ -61,3 +61,12 @@ def test_a_generator_of_another_class_keeps_its_own_draws() -> None:
 def test_this_interpreter_takes_the_fast_path() -> None:
     """CPython 3.11 to 3.13 draw as the helpers do, so the import-time check enables them."""
     assert _shuffle._FAST_TYPE is random.Random
+
+
+def test_sample_switches_to_the_set_path_where_the_standard_library_does() -> None:
+    """Around the standard library's list-or-set threshold, every size samples the same."""
+    for k in range(12):
+        for n in range(max(k, 15), 80):
+            ours, theirs = random.Random(n * 100 + k), random.Random(n * 100 + k)
+            assert _shuffle.sample(ours, range(n), k) == theirs.sample(range(n), k), (n, k)
+            assert ours.getstate() == theirs.getstate()

@@ -50,7 +50,10 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
 def sample(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """Return ``rng.sample(population, k)``, drawn the same way."""
     n = len(population)
-    if type(rng) is not _FAST_TYPE or not 0 <= k <= n or n > _set_size(k):
+    # The standard library draws from a list up to a population of `_set_size(k)`, which is at
+    # least 21 + 3k: only a larger population needs it computed (two calls to math).
+    list_up_to = 21 + 3 * k if k > 5 else 21  # noqa: PLR2004 - the library's threshold
+    if type(rng) is not _FAST_TYPE or not 0 <= k <= n or (n > list_up_to and n > _set_size(k)):
         return rng.sample(population, k)
     getrandbits = rng.getrandbits
     pool = list(population)

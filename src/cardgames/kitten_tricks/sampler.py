@@ -32,12 +32,12 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from cardgames._memo import LastOf
 from cardgames._shuffle import sample, shuffle
 from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
-from cardgames.kitten_tricks.actions import PlayCard, _plays
+from cardgames.kitten_tricks.actions import _PLAYS, PlayCard, _plays
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
 from cardgames.kitten_tricks.events import CardReceived, ColourLost, Played, RoundStarted
 
@@ -103,7 +103,7 @@ class _Knowledge(NamedTuple):
         table.discard = tuple(discard)
         return _new_position(
             hands=tuple(
-                _plays(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
+                _hand(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
             ),
             trick=self.trick,
             leader=self.leader,
@@ -111,6 +111,12 @@ class _Knowledge(NamedTuple):
             collections=self.collections,
             table=table,
         )
+
+
+def _hand(ints: list[int]) -> tuple[PlayCard, ...]:
+    """A dealt hand as the position holds it (`actions._plays`, inlined: one per world)."""
+    plays = _PLAYS
+    return cast("tuple[PlayCard, ...]", tuple([plays[c] for c in ints]))
 
 
 def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
