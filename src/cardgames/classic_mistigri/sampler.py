@@ -43,7 +43,7 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[int, ...], ...]:
             hand: seats, hand sizes or laid pairs that no match shows together).
     """
     deal = _deal_of(view)
-    seat = view.seat
+    seat = deal.seat
     hands = _place_tokens(deal, rng)
     hands[seat] = list(deal.own)
     for s, hand in enumerate(hands):
@@ -60,6 +60,7 @@ class _Deal(NamedTuple):
     widths: tuple[int, ...]  # how many hands each hidden card may be in
     sizes: tuple[int, ...]  # the size of each hand to deal (0 for the view's seat)
     own: tuple[int, ...]  # the seat's own hand, in fan order
+    seat: int  # the view's seat
 
 
 def _read_deal(view: View) -> _Deal:
@@ -79,6 +80,7 @@ def _read_deal(view: View) -> _Deal:
         widths=tuple(len(places) for _, places in hidden),
         sizes=tuple(sizes),
         own=tuple(c.motif for c in view.hand),
+        seat=seat,
     )
 
 

@@ -59,7 +59,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     the stock, another seat's drawn card) as the seat's events allow (see the module's
     docstring). Each other seat knows the slots the events show it knows.
     """
-    return _sampled_position(view, _whereabouts(view), rng)
+    return _sampled_position(_whereabouts(view), rng)
 
 
 class _Whereabouts(NamedTuple):
@@ -77,6 +77,11 @@ class _Whereabouts(NamedTuple):
     turns: int
     discard: tuple[int, ...]  # the discard pile's faces, bottom first
     in_play: tuple[int, ...]  # the faces of the specials in play
+    rows: tuple[tuple[tuple[int, ...], ...], ...]  # `_ROWS` for the view's player count
+    knocker: int
+    final_left: int
+    round: int
+    totals: tuple[int, ...]
 
 
 _DECK_COUNTS = tuple(_DECK_FACES.count(face) for face in range(_DRAW_TWO + 1))
@@ -148,6 +153,11 @@ def _view_only(view: View) -> _Whereabouts:
         turns=turns,
         discard=tuple([c.face for c in view.discard_pile]),
         in_play=tuple([c.face for c in view.in_play]),
+        rows=_ROWS[view.players],
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
     )
 
 
@@ -303,13 +313,18 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
         turns=turns,
         discard=tuple([c.face for c in view.discard_pile]),
         in_play=tuple([c.face for c in view.in_play]),
+        rows=_ROWS[view.players],
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
     )
 
 
-def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _Position:
+def _sampled_position(where: _Whereabouts, rng: random.Random) -> _Position:
     """Shuffle each batch of unseen cards into its places (see the section comment)."""
     slots, stock, drawn = _deal(where, rng)
-    return _build_position(view, where, slots, tuple(stock), drawn)
+    return _build_position(where, slots, tuple(stock), drawn)
 
 
 def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -332,10 +347,10 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
 
 
 def _build_position(
-    view: View, where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
+    where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
 ) -> _Position:
-    """The position of ``view`` with its unseen places holding ``slots``, ``stock``, ``drawn``."""
-    rows = _ROWS[view.players]
+    """The position of ``where``'s view, with ``slots``, ``stock`` and ``drawn`` dealt."""
+    rows = where.rows
     knowledge = tuple([rows[m][card] for m, card in zip(where.masks, slots, strict=True)])
     return _new_position(
         slots=tuple(slots),
@@ -347,8 +362,8 @@ def _build_position(
         drawn=drawn,
         in_play=where.in_play,
         turns=where.turns,
-        knocker=_UNKNOWN if view.knocker is None else view.knocker,
-        final_left=view.final_turns,
-        round=view.round,
-        totals=view.scores,
+        knocker=where.knocker,
+        final_left=where.final_left,
+        round=where.round,
+        totals=where.totals,
     )

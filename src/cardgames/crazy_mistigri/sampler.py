@@ -51,6 +51,8 @@ class _Observations(NamedTuple):
     hidden: tuple[tuple[int, int], ...]  # (possible holders as a mask, card), for the fallback
     holders: int  # the mask of the seats that hold cards the view's seat cannot see
     template: _Position  # the position with the view's seat's hand and other hands empty
+    seat: int  # the view's seat
+    others_chose: bool  # whether another seat chose the next card drawn (a 2+2), unseen
 
 
 def sample_position(view: View, rng: random.Random) -> _Position:
@@ -64,7 +66,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     hands = _deal_hidden(seen, rng)
     if hands is None:
         hands = _deal_exactly(seen, rng)
-    seat = view.seat
+    seat = seen.seat
     for s, hand in enumerate(hands):
         if s != seat and len(hand) > 1:
             shuffle(rng, hand)  # the fan order is hidden too
@@ -72,7 +74,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     own = template.hands[seat]
     dealt = tuple(own if s == seat else tuple(h) for s, h in enumerate(hands))
     forced = template.forced
-    if view.card_is_chosen and forced < 0:
+    if seen.others_chose:
         # A 2+2 card chosen by another seat: any card of the chooser's hand.
         fan = dealt[template.source]
         forced = fan[below(rng, len(fan))]
@@ -136,7 +138,15 @@ def _observe(view: View) -> _Observations:
         match=match,
     )
     sizes = tuple(size if holders >> s & 1 else 0 for s, size in enumerate(view.hand_sizes))
-    return _Observations(classes, sizes, tuple(hidden), holders, template)
+    return _Observations(
+        classes,
+        sizes,
+        tuple(hidden),
+        holders,
+        template,
+        seat=seat,
+        others_chose=view.card_is_chosen and chosen is None,
+    )
 
 
 # A search samples many worlds from one view: read each view's events once.
