@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -120,6 +123,26 @@ def test_views_taken_in_turns_sample_as_views_taken_alone(slug: str) -> None:
         for number, view in enumerate(views):
             in_turns[number].append(_plain(game.sample_world(view, rngs[number])._pos))
     assert in_turns == alone
+
+
+def test_sampling_benchmark_prints_microseconds_per_world() -> None:
+    """benchmarks/sampling.py prints a positive µs per world for each chosen game and count."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "sampling.py"
+    args = ["--views", "3", "--worlds", "4", "--repeat", "1", "--game", "kitten-tricks"]
+    args += ["--players", "3", "--informed", "--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - this interpreter on our own script
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
+    assert [row.split(" | ")[:3] for row in rows] == [
+        ["| kitten-tricks", "3", "pure"],
+        ["| crazy-animals (informed)", "3", "pure"],
+    ]
+    assert all(float(row.split(" | ")[3].replace(",", "")) > 0 for row in rows)
 
 
 if __name__ == "__main__":  # regenerate the recorded digests
