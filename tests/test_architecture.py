@@ -39,6 +39,7 @@ CORE = frozenset(
         "cardgames._mypyc",
         "cardgames._pickling",
         "cardgames._records",
+        "cardgames._shuffle",
         "cardgames.cards",
         "cardgames.engine",
         "cardgames.errors",

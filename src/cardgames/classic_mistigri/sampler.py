@@ -10,8 +10,10 @@ no hand a pair (CL-3).
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import below, shuffle
 from cardgames.classic_mistigri.cards import DECK
 from cardgames.classic_mistigri.events import Drew, LeftPlay, PairsLaid
 from cardgames.classic_mistigri.view import View
@@ -40,20 +42,46 @@ def sample_hands(view: View, rng: random.Random) -> tuple[tuple[int, ...], ...]:
         ValueError: no arrangement of the hidden cards agrees with ``view`` (a view edited by
             hand: seats, hand sizes or laid pairs that no match shows together).
     """
+    deal = _deal_of(view)
+    seat = deal.seat
+    hands = _place_tokens(deal, rng)
+    hands[seat] = list(deal.own)
+    for s, hand in enumerate(hands):
+        if s != seat:
+            shuffle(rng, hand)
+    return tuple(map(tuple, hands))
+
+
+class _Deal(NamedTuple):
+    """What a view fixes of every deal drawn from it, worked out once per view."""
+
+    motifs: tuple[int, ...]  # the hidden cards, as the whereabouts list them
+    places: tuple[tuple[int, ...], ...]  # each hidden card's possible hands, in set order
+    widths: tuple[int, ...]  # how many hands each hidden card may be in
+    sizes: tuple[int, ...]  # the size of each hand to deal (0 for the view's seat)
+    own: tuple[int, ...]  # the seat's own hand, in fan order
+    seat: int  # the view's seat
+
+
+def _read_deal(view: View) -> _Deal:
+    """The hidden cards of ``view`` and where each may be; ``ValueError`` if none can be dealt."""
     seat, players, sizes = view.seat, view.players, list(view.hand_sizes)
     if not (0 <= seat < players == len(sizes) == len(view.pairs) and sizes[seat] == len(view.hand)):
         raise ValueError(_NO_ARRANGEMENT)
-    tokens = _whereabouts(view)  # read, never changed, below
     sizes[seat] = 0
-    hidden = [(motif, places) for motif, places in tokens if places != {seat}]
+    # A set of small seat numbers iterates in one order: the tuples keep it, so the deals
+    # draw the same numbers as they did from the sets.
+    hidden = [(motif, tuple(places)) for motif, places in _whereabouts(view) if places != {seat}]
     if len(hidden) != sum(sizes):  # a view edited by hand: the cards do not fill the hands
         raise ValueError(_NO_ARRANGEMENT)
-    hands = _place_tokens(hidden, sizes, rng)
-    hands[seat] = [c.motif for c in view.hand]
-    for s, hand in enumerate(hands):
-        if s != seat:
-            rng.shuffle(hand)
-    return tuple(map(tuple, hands))
+    return _Deal(
+        motifs=tuple(motif for motif, _ in hidden),
+        places=tuple(places for _, places in hidden),
+        widths=tuple(len(places) for _, places in hidden),
+        sizes=tuple(sizes),
+        own=tuple(c.motif for c in view.hand),
+        seat=seat,
+    )
 
 
 def _card_whereabouts(view: View) -> list[tuple[int, set[int]]]:
@@ -84,8 +112,10 @@ def _card_whereabouts(view: View) -> list[tuple[int, set[int]]]:
     return tokens
 
 
-# A search samples many worlds from one view: follow each view's events once.
+# A search samples many worlds from one view: follow each view's events once, and work out
+# its deal's constants once.
 _whereabouts = LastOf(_card_whereabouts)
+_deal_of = LastOf(_read_deal)
 
 
 def _follow_draw(tokens: list[tuple[int, set[int]]], event: Drew) -> list[tuple[int, set[int]]]:
@@ -111,32 +141,36 @@ def _follow_draw(tokens: list[tuple[int, set[int]]], event: Drew) -> list[tuple[
     return tokens
 
 
-def _place_tokens(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
-) -> list[list[int]]:
+def _place_tokens(deal: _Deal, rng: random.Random) -> list[list[int]]:
     """Give each card a hand among its possible ones: exact sizes, no hand holding a pair.
 
-    A randomized greedy pass (most constrained card first) nearly always succeeds; after a
-    few failed passes an exhaustive search finds an arrangement (the real one exists).
+    A randomized greedy pass (most constrained card first, ties in a random order) nearly
+    always succeeds; after a few failed passes an exhaustive search finds an arrangement (the
+    real one exists).
     """
+    motifs, places, widths = deal.motifs, deal.places, deal.widths
+    draw = rng.random
     for _ in range(_GREEDY_TRIES):
-        hands: list[list[int]] = [[] for _ in sizes]
-        room = list(sizes)
-        order = sorted(tokens, key=lambda t: (len(t[1]), rng.random()))
-        for motif, places in order:
-            options = [s for s in places if room[s] and motif not in hands[s]]
+        hands: list[list[int]] = [[] for _ in deal.sizes]
+        room = list(deal.sizes)
+        # Sorted by (width, a random number drawn per card in turn), the index breaking ties as
+        # a stable sort would: the order and the draws of a sort keyed on (width, random()).
+        order = sorted([(width, draw(), i) for i, width in enumerate(widths)])
+        for _width, _key, i in order:
+            motif = motifs[i]
+            options = [s for s in places[i] if room[s] and motif not in hands[s]]
             if not options:
                 break
-            chosen = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+            chosen = options[below(rng, len(options))] if len(options) > 1 else options[0]
             hands[chosen].append(motif)
             room[chosen] -= 1
         else:
             return hands
-    return _place_exhaustively(tokens, sizes, rng)
+    return _place_exhaustively(list(zip(motifs, places, strict=True)), list(deal.sizes), rng)
 
 
 def _place_exhaustively(
-    tokens: list[tuple[int, set[int]]], sizes: list[int], rng: random.Random
+    tokens: list[tuple[int, tuple[int, ...]]], sizes: list[int], rng: random.Random
 ) -> list[list[int]]:
     hands: list[list[int]] = [[] for _ in sizes]
     room = list(sizes)
@@ -147,7 +181,7 @@ def _place_exhaustively(
             return True
         motif, places = order[i]
         options = [s for s in places if room[s] and motif not in hands[s]]
-        rng.shuffle(options)
+        shuffle(rng, options)
         for s in options:
             hands[s].append(motif)
             room[s] -= 1

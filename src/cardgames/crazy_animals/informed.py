@@ -27,6 +27,7 @@ import random
 from typing import Final, NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import below
 from cardgames.crazy_animals._position import _Position
 from cardgames.crazy_animals.bot import HeuristicBot
 from cardgames.crazy_animals.cards import _DECK_FACES, _DRAW_TWO, _PEEK, _SWAP, SLOTS
@@ -438,7 +439,7 @@ def informed_position(view: View, rng: random.Random, steps: int = STEPS) -> _Po
     model = _model(view)
     if model is not None and model.moves and steps > 0:
         slots, stock, drawn = _chain(where, model, slots, stock, drawn, rng, steps)
-    return _build_position(view, where, slots, tuple(stock), drawn)
+    return _build_position(where, slots, tuple(stock), drawn)
 
 
 def _chain(  # noqa: C901, PLR0912, PLR0917 - one Metropolis step, its state positionally
@@ -462,13 +463,13 @@ def _chain(  # noqa: C901, PLR0912, PLR0917 - one Metropolis step, its state pos
         return slots, stock, drawn
     latest = where.latest
     for _ in range(steps):
-        p = movable[rng.randrange(len(movable))]
+        p = movable[below(rng, len(movable))]
         b = latest if p == n_slots else batch_of[p]
         places = where.places[b]
         room = len(places) + (len(stock) + (where.other_holds) if b == latest else 0)
         if room < 2:  # noqa: PLR2004 - an exchange needs two places
             continue
-        k = rng.randrange(room)
+        k = below(rng, room)
         if k < len(places):
             q = places[k]
         elif k - len(places) < len(stock):

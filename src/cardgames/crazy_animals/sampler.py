@@ -21,6 +21,7 @@ import random
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import shuffle
 from cardgames.crazy_animals._position import _CHANCE, _DRAWN, _STEP_NAMES, _new_position, _Position
 from cardgames.crazy_animals.cards import (
     _DECK_FACES,
@@ -58,7 +59,7 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     the stock, another seat's drawn card) as the seat's events allow (see the module's
     docstring). Each other seat knows the slots the events show it knows.
     """
-    return _sampled_position(view, _whereabouts(view), rng)
+    return _sampled_position(_whereabouts(view), rng)
 
 
 class _Whereabouts(NamedTuple):
@@ -74,6 +75,13 @@ class _Whereabouts(NamedTuple):
     to_move: int | None
     step: int
     turns: int
+    discard: tuple[int, ...]  # the discard pile's faces, bottom first
+    in_play: tuple[int, ...]  # the faces of the specials in play
+    rows: tuple[tuple[tuple[int, ...], ...], ...]  # `_ROWS` for the view's player count
+    knocker: int
+    final_left: int
+    round: int
+    totals: tuple[int, ...]
 
 
 _DECK_COUNTS = tuple(_DECK_FACES.count(face) for face in range(_DRAW_TWO + 1))
@@ -143,6 +151,13 @@ def _view_only(view: View) -> _Whereabouts:
         to_move=view.to_move,
         step=step,
         turns=turns,
+        discard=tuple([c.face for c in view.discard_pile]),
+        in_play=tuple([c.face for c in view.in_play]),
+        rows=_ROWS[view.players],
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
     )
 
 
@@ -296,13 +311,20 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
         to_move=view.to_move,
         step=step,
         turns=turns,
+        discard=tuple([c.face for c in view.discard_pile]),
+        in_play=tuple([c.face for c in view.in_play]),
+        rows=_ROWS[view.players],
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
     )
 
 
-def _sampled_position(view: View, where: _Whereabouts, rng: random.Random) -> _Position:
+def _sampled_position(where: _Whereabouts, rng: random.Random) -> _Position:
     """Shuffle each batch of unseen cards into its places (see the section comment)."""
     slots, stock, drawn = _deal(where, rng)
-    return _build_position(view, where, slots, tuple(stock), drawn)
+    return _build_position(where, slots, tuple(stock), drawn)
 
 
 def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -312,7 +334,7 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
     drawn = where.drawn
     for b, cards_ in enumerate(where.batches):
         mixed = list(cards_)
-        rng.shuffle(mixed)
+        shuffle(rng, mixed)
         places = where.places[b]
         for i, index in enumerate(places):
             slots[index] = mixed[i]
@@ -325,23 +347,23 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
 
 
 def _build_position(
-    view: View, where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
+    where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
 ) -> _Position:
-    """The position of ``view`` with its unseen places holding ``slots``, ``stock``, ``drawn``."""
-    rows = _ROWS[view.players]
+    """The position of ``where``'s view, with ``slots``, ``stock`` and ``drawn`` dealt."""
+    rows = where.rows
     knowledge = tuple([rows[m][card] for m, card in zip(where.masks, slots, strict=True)])
     return _new_position(
         slots=tuple(slots),
         stock=stock,
-        discard=tuple([c.face for c in view.discard_pile]),
+        discard=where.discard,
         knowledge=knowledge,
         to_move=where.to_move,
         step=where.step,
         drawn=drawn,
-        in_play=tuple([c.face for c in view.in_play]),
+        in_play=where.in_play,
         turns=where.turns,
-        knocker=_UNKNOWN if view.knocker is None else view.knocker,
-        final_left=view.final_turns,
-        round=view.round,
-        totals=view.scores,
+        knocker=where.knocker,
+        final_left=where.final_left,
+        round=where.round,
+        totals=where.totals,
     )

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import below, sample, shuffle
 from cardgames.crazy_mistigri._position import _STEPS, _Match, _new_position, _Position
 from cardgames.crazy_mistigri.cards import (
     _MISTIGRI_VALUE,
@@ -50,6 +51,8 @@ class _Observations(NamedTuple):
     hidden: tuple[tuple[int, int], ...]  # (possible holders as a mask, card), for the fallback
     holders: int  # the mask of the seats that hold cards the view's seat cannot see
     template: _Position  # the position with the view's seat's hand and other hands empty
+    seat: int  # the view's seat
+    others_chose: bool  # whether another seat chose the next card drawn (a 2+2), unseen
 
 
 def sample_position(view: View, rng: random.Random) -> _Position:
@@ -63,18 +66,18 @@ def sample_position(view: View, rng: random.Random) -> _Position:
     hands = _deal_hidden(seen, rng)
     if hands is None:
         hands = _deal_exactly(seen, rng)
-    seat = view.seat
+    seat = seen.seat
     for s, hand in enumerate(hands):
         if s != seat and len(hand) > 1:
-            rng.shuffle(hand)  # the fan order is hidden too
+            shuffle(rng, hand)  # the fan order is hidden too
     template = seen.template
     own = template.hands[seat]
     dealt = tuple(own if s == seat else tuple(h) for s, h in enumerate(hands))
     forced = template.forced
-    if view.card_is_chosen and forced < 0:
+    if seen.others_chose:
         # A 2+2 card chosen by another seat: any card of the chooser's hand.
         fan = dealt[template.source]
-        forced = fan[rng.randrange(len(fan))]
+        forced = fan[below(rng, len(fan))]
     world = template.but()
     world.hands = dealt
     world.forced = forced
@@ -135,7 +138,15 @@ def _observe(view: View) -> _Observations:
         match=match,
     )
     sizes = tuple(size if holders >> s & 1 else 0 for s, size in enumerate(view.hand_sizes))
-    return _Observations(classes, sizes, tuple(hidden), holders, template)
+    return _Observations(
+        classes,
+        sizes,
+        tuple(hidden),
+        holders,
+        template,
+        seat=seat,
+        others_chose=view.card_is_chosen and chosen is None,
+    )
 
 
 # A search samples many worlds from one view: read each view's events once.
@@ -244,7 +255,7 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
             # The widest class fills exactly the room left.
             if sum(room) != len(cards_) or sum(room[s] for s in seats_) != len(cards_):
                 return None
-            pool = rng.sample(cards_, len(cards_))
+            pool = sample(rng, cards_, len(cards_))
             at = 0
             for s in seats_:
                 hands[s] += pool[at : at + room[s]]
@@ -257,8 +268,9 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
                 return None
             hands[s] += cards_
             continue
+        total = sum(room[s] for s in seats_)  # the room left in the class's hands
         for card in cards_:
-            pick = rng.randrange(sum(room[s] for s in seats_) or 1)
+            pick = below(rng, total or 1)
             for s in seats_:
                 pick -= room[s]
                 if pick < 0:
@@ -266,6 +278,7 @@ def _try_to_deal(seen: _Observations, rng: random.Random) -> list[list[int]] | N
             else:
                 return None  # no room left in any possible holder
             room[s] -= 1
+            total -= 1
             hands[s].append(card)
     return hands
 
@@ -281,7 +294,7 @@ def _deal_exactly(seen: _Observations, rng: random.Random) -> list[list[int]]:
     hands: list[list[int]] = [[] for _ in room]
     for i, (mask, card) in enumerate(hidden):
         seats_ = [s for s in range(len(room)) if mask >> s & 1 and room[s]]
-        rng.shuffle(seats_)
+        shuffle(rng, seats_)
         for s in seats_:
             room[s] -= 1
             if _has_a_deal(hidden[i + 1 :], room, seen.holders):

@@ -32,11 +32,12 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from cardgames._memo import LastOf
+from cardgames._shuffle import sample, shuffle
 from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
-from cardgames.kitten_tricks.actions import PlayCard, _plays
+from cardgames.kitten_tricks.actions import _PLAYS, PlayCard, _plays
 from cardgames.kitten_tricks.cards import _INT, _as_ints, _by_colour, _deck
 from cardgames.kitten_tricks.events import CardReceived, ColourLost, Played, RoundStarted
 
@@ -82,13 +83,12 @@ class _Knowledge(NamedTuple):
     def sample(self, rng: random.Random) -> _Position:
         hands: list[list[int]] = [[] for _ in self.hands]
         discard: list[int] = []
-        shuffle = rng.sample
         for cards_, receivers in self.losses:
-            mixed = shuffle(cards_, len(cards_))
+            mixed = sample(rng, cards_, len(cards_))
             for k, receiver in enumerate(receivers):
                 hands[receiver].append(mixed[k])
             discard += mixed[len(receivers) :]
-        unseen = shuffle(self.unseen, len(self.unseen))
+        unseen = sample(rng, self.unseen, len(self.unseen))
         at = 0
         for seat, count in self.fresh:
             # As dealt: the dealt cards sorted, then the received ones in the order received.
@@ -97,13 +97,13 @@ class _Knowledge(NamedTuple):
         if self.spare_discard:
             discard += unseen[at : at + self.spare_discard]
             at += self.spare_discard
-        rng.shuffle(discard)
+        shuffle(rng, discard)
         table = self.table.but()
         table.stock = tuple(unseen[at:])
         table.discard = tuple(discard)
         return _new_position(
             hands=tuple(
-                _plays(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
+                _hand(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
             ),
             trick=self.trick,
             leader=self.leader,
@@ -111,6 +111,12 @@ class _Knowledge(NamedTuple):
             collections=self.collections,
             table=table,
         )
+
+
+def _hand(ints: list[int]) -> tuple[PlayCard, ...]:
+    """A dealt hand as the position holds it (`actions._plays`, inlined: one per world)."""
+    plays = _PLAYS
+    return cast("tuple[PlayCard, ...]", tuple([plays[c] for c in ints]))
 
 
 def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
