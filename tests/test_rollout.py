@@ -5,19 +5,22 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
 import cardgames
 from cardgames import crazy_animals as ca
-from cardgames.bots import RandomBot, heuristic_bot
+from cardgames.bots import Bot, RandomBot, heuristic_bot
+from cardgames.bots import rollout as rounds
+from cardgames.bots._search import distinct
 from cardgames.bots.rollout import RolloutBot
 from cardgames.bots.spec import ROLLOUT_DEFAULTS, BotSpec
 from cardgames.crazy_animals import TakeDiscard
 from cardgames.crazy_animals.cards import DECK
 from cardgames.crazy_mistigri import MISTIGRI, DiscardPair, ForceCard
 from cardgames.encoding import outcome_returns
-from cardgames.engine import Action, Outcome, View
+from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import PlayCard
 from cardgames.kitten_tricks import scenario as kitten_scenario
@@ -161,12 +164,38 @@ def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:
     game = cardgames.get_game("crazy-animals")
     state = game.new(3, seed=8, rules=game.Rules(rounds=2))
     policy = heuristic_bot("crazy-animals")
-    world, rng = state, random.Random(5)
+    first = policy.choose(state.view(state.to_move), random.Random(4))
+    world, rng = state.apply(first), random.Random(5)
     while world.round == 1:
         world = world.apply(policy.choose(world.view(world.to_move), rng))
     best = min(world.scores)
     standing = Outcome(tuple(s for s, v in enumerate(world.scores) if v == best), world.scores)
     bot = RolloutBot(1, horizon="round")
-    got = bot._rollout(state, policy, random.Random(5), None)
+    got = bot._rollout(state, first, policy, random.Random(5), None)
     assert got == outcome_returns(standing, "lower")
     assert not world.is_over
+
+
+def _reference_rollout(state: State[Any], action: Action, policy: Bot, seed: int) -> Outcome:
+    """The rollout as `State.apply` plays it: a new state at every move, to the round's end."""
+    world, rng = state.apply(action), random.Random(seed)
+    while world.to_move is not None and world.round == state.round:
+        world = world.apply(policy.choose(world.view(world.to_move), rng))
+    return world.outcome or rounds._standing(world)
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_rollouts_in_place_return_what_apply_gives(slug: str) -> None:
+    """A rollout advanced in place returns what `apply`'s moves return, and leaves its world."""
+    view = _decision(slug, 6)
+    game, policy = cardgames.get_game(slug), heuristic_bot(slug)
+    bot = RolloutBot(1)
+    rng = random.Random(4)
+    for seed in range(3):
+        world = game.sample_world(view, rng)
+        pos, log = world._pos, world._log
+        for action in distinct(view.legal_actions):
+            expected = _reference_rollout(world, action, policy, seed)
+            got = bot._rollout(world, action, policy, random.Random(seed), None)
+            assert got == outcome_returns(expected, game.better_scores)
+        assert (world._pos, world._log) == (pos, log)
