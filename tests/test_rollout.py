@@ -150,13 +150,17 @@ def test_rollout_spec_refuses_bad_options(text: str) -> None:
 
 
 def test_rollout_bot_refuses_bad_settings() -> None:
-    """The constructor checks its settings like the spec does."""
+    """The constructor checks its settings like the spec does, compiled too (no bare TypeError)."""
     with pytest.raises(InvalidSetupError, match="samples"):
         RolloutBot(0)
     with pytest.raises(InvalidSetupError, match="horizon"):
         RolloutBot(4, horizon="game")
     with pytest.raises(InvalidSetupError, match="halving"):
-        RolloutBot(4, halving=1)  # type: ignore[arg-type]
+        RolloutBot(4, halving=1)
+    with pytest.raises(InvalidSetupError, match="horizon"):
+        RolloutBot(4, horizon=3)
+    with pytest.raises(InvalidSetupError, match="samples"):
+        RolloutBot("8")
 
 
 def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:

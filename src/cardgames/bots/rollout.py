@@ -100,22 +100,31 @@ class RolloutBot:
             horizon.
     """
 
+    # The settings are typed `object` and checked here: compiled, a parameter typed `int` or
+    # `bool` would refuse a value of another type with a bare TypeError before the check could
+    # say what the setting must be (as `ISMCTSBot`'s).
     def __init__(
         self,
-        samples: int = 64,
+        samples: object = 64,
         *,
-        seconds: float | None = None,
-        horizon: str = "round",
-        margin_weight: float = MARGIN_WEIGHT,
-        confidence: float = 1.5,
-        halving: bool = True,
-        informed: bool = True,
+        seconds: object = None,
+        horizon: object = "round",
+        margin_weight: object = MARGIN_WEIGHT,
+        confidence: object = 1.5,
+        halving: object = True,
+        informed: object = True,
         policy: Bot | None = None,
     ) -> None:
-        """Check and keep the settings (see the class docstring)."""
+        """Check and keep the settings (see the class docstring).
+
+        `samples` is an `int`, `horizon` one of `HORIZONS`, `halving` and `informed` bools,
+        the others numbers (`seconds` may be ``None``); each is checked at run time.
+        """
         self.samples = int(check_setting("samples", samples))
-        self.seconds = None if seconds is None else float(check_setting("seconds", seconds))
-        if horizon not in HORIZONS:
+        self.seconds: float | None = (
+            None if seconds is None else float(check_setting("seconds", seconds))
+        )
+        if not isinstance(horizon, str) or horizon not in HORIZONS:
             msg = f"rollout horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}"
             raise InvalidSetupError(msg[:200])
         self.horizon = horizon
