@@ -23,8 +23,12 @@ The pure build runs in this interpreter's process of its own, the compiled build
 ``--compiled-python``'s (skipped when it is missing). Progress goes to stderr, the Markdown
 tables to stdout.
 
+``--instructions FEW MANY`` counts, instead, the instructions per decision under callgrind (the
+difference between a run of ``FEW`` and one of ``MANY`` decisions; needs ``valgrind``), at the
+first player count: a figure the machine's load does not move.
+
 Usage: ``python benchmarks/rollout.py [--compiled-python PATH] [--samples 64] [--decisions 8]
-[--players 3 4] [--breakdown 16] [--game SLUG ...] [--moves step]``
+[--players 3 4] [--breakdown 16] [--game SLUG ...] [--moves step] [--instructions 1 3]``
 """
 
 from __future__ import annotations
@@ -34,8 +38,12 @@ import json
 import os
 import platform
 import random
+import re
+import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from _builds import each_build
@@ -139,8 +147,8 @@ class _Counter:
         return self.bot.choose(view, rng)
 
 
-def measure(
-    games: list[str], players: list[int], samples: int, count: int, worlds: int
+def measure(  # noqa: PLR0917 - the worker's options, positionally
+    games: list[str], players: list[int], samples: int, count: int, worlds: int, steps: bool
 ) -> dict[str, Any]:
     """Each game and player count's ms per decision and its breakdown, in this build."""
     # The build under test, imported by the worker process only.
@@ -170,16 +178,64 @@ def measure(
                 "mean_ms": sum(times) / len(times),
                 "max_ms": max(times),
             }
-            # The same decisions again, untimed, their rollout policy counting its moves.
-            counter = _Counter(heuristic_bot(slug))
-            for number, view in enumerate(views):
-                RolloutBot(samples, policy=counter).choose(view, random.Random(number))
-            row["steps"] = counter.calls / len(views)
+            if steps:
+                # The same decisions again, untimed, their rollout policy counting its moves.
+                counter = _Counter(heuristic_bot(slug))
+                for number, view in enumerate(views):
+                    RolloutBot(samples, policy=counter).choose(view, random.Random(number))
+                row["steps"] = counter.calls / len(views)
             if worlds:
                 row.update(breakdown(slug, views, worlds))
             rows.append(row)
             progress(f"{build}: {slug}, {count_players} players: {row['mean_ms']:.0f} ms")
     return {"build": build, "rows": rows}
+
+
+def _counted(python: str, game: str, players: int, samples: int, count: int) -> int:
+    """The instructions callgrind counts in a worker that times ``count`` decisions."""
+    done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and script
+        [
+            shutil.which("valgrind") or "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            python,
+            __file__,
+            *("--worker", "--no-steps", "--breakdown", "0", "--samples", str(samples)),
+            *("--decisions", str(count), "--players", str(players), "--game", game),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if collected is None:
+        msg = f"callgrind reported no count for {game}"
+        raise RuntimeError(msg)
+    return int(collected.group(1))
+
+
+def instructions(
+    compiled_python: str, games: list[str], players: int, samples: int, counts: list[int]
+) -> None:
+    """Print the instructions per decision of each game and build: a figure free of the load.
+
+    Each is the difference of two runs under callgrind, ``FEW`` and ``MANY`` decisions timed,
+    divided by the difference of the decisions, so that start-up and imports cancel out (the
+    views of the later decisions' matches are played in the larger run only: a few thousand
+    heuristic moves, a small share).
+    """
+    few, many = counts
+    print(f"Command: `python benchmarks/rollout.py --instructions {few} {many} ...`\n")
+    print("| game | players | build | instructions per decision (millions) |")
+    print("| --- | ---: | --- | ---: |")
+    for build, python in (("pure", sys.executable), ("compiled", compiled_python)):
+        if not Path(python).exists():
+            continue
+        for game in games:
+            progress(f"{build}: {game} under callgrind")
+            low, high = (_counted(python, game, players, samples, n) for n in (few, many))
+            print(f"| {game} | {players} | {build} | {(high - low) / (many - few) / 1e6:,.0f} |")
 
 
 def _shares(row: dict[str, Any], advance: str) -> str:
@@ -213,12 +269,32 @@ def main() -> None:
         default="step",
         help="how the bot's rollouts make their moves, for the shares (step since issue 28)",
     )
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        nargs=2,
+        metavar=("FEW", "MANY"),
+        help="count instructions per decision under callgrind instead, from FEW and MANY decisions",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-steps", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     advance = args.moves
     if args.worker:
-        figures = measure(args.game, args.players, args.samples, args.decisions, args.breakdown)
+        figures = measure(
+            args.game,
+            args.players,
+            args.samples,
+            args.decisions,
+            args.breakdown,
+            steps=not args.no_steps,
+        )
         print(json.dumps(figures))
+        return
+    if args.instructions:
+        instructions(
+            args.compiled_python, args.game, args.players[0], args.samples, args.instructions
+        )
         return
     options = [
         "--samples",
