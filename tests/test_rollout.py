@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -203,3 +206,27 @@ def test_rollouts_in_place_return_what_apply_gives(slug: str) -> None:
             got = bot._rollout(world, action, policy, random.Random(seed), None)
             assert got == outcome_returns(expected, game.better_scores)
         assert (world._pos, world._log) == (pos, log)
+
+
+def test_rollout_benchmark_reports_ms_per_decision_and_its_parts() -> None:
+    """benchmarks/rollout.py prints each game's ms per decision, its steps, and its parts' µs."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "rollout.py"
+    args = ["--samples", "2", "--decisions", "1", "--breakdown", "2", "--players", "3"]
+    args += ["--game", "kitten-tricks", "crazy-animals", "--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - this interpreter on our own script
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("| kitten", "| crazy"))]
+    assert [row.split(" | ")[:3] for row in rows] == [
+        ["| kitten-tricks", "3", "pure"],
+        ["| crazy-animals", "3", "pure"],
+    ] * 2
+    decisions, parts = rows[:2], rows[2:]
+    for row in decisions:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row.rstrip(" |").split(" | ")[3:])
+    for row in parts:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row.split(" | ")[3:8])
