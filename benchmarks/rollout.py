@@ -334,7 +334,7 @@ def main() -> None:
         for row in figures["rows"]:
             cells = "".join(f" {row[part]:,.1f} |" for part in PARTS[1:])
             print(
-                f"| {row['game']} | {row['players']} | {build} | {row['sample']:,.0f} | "
+                f"| {row['game']} | {row['players']} | {build} | {row['sample']:,.0f} |"
                 f"{cells}{_shares(row, advance)}"
             )
 
