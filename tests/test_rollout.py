@@ -186,7 +186,8 @@ def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:
 def _reference_rollout(state: State[Any], action: Action, policy: Bot, seed: int) -> Outcome:
     """The rollout as `State.apply` plays it: a new state at every move, to the round's end."""
     world, rng = state.apply(action), random.Random(seed)
-    while world.to_move is not None and world.round == state.round:
+    start = world.round
+    while world.to_move is not None and world.round == start:
         world = world.apply(policy.choose(world.view(world.to_move), rng))
     return world.outcome or rounds._standing(world)
 
@@ -230,3 +231,18 @@ def test_rollout_benchmark_reports_ms_per_decision_and_its_parts() -> None:
         assert all(float(cell.replace(",", "")) > 0 for cell in row.rstrip(" |").split(" | ")[3:])
     for row in parts:
         assert all(float(cell.replace(",", "")) > 0 for cell in row.split(" | ")[3:8])
+
+
+def test_a_rollout_from_a_move_that_ends_the_round_plays_the_next_round() -> None:
+    """A rollout whose first move ends a round plays the next round out, as with `apply`."""
+    game = cardgames.get_game("crazy-animals")
+    state = game.new(3, seed=8, rules=game.Rules(rounds=3))
+    policy, rng = heuristic_bot("crazy-animals"), random.Random(5)
+    action = policy.choose(state.view(state.to_move), rng)
+    while state.apply(action).round == state.round:
+        state = state.apply(action)
+        action = policy.choose(state.view(state.to_move), rng)
+    expected = _reference_rollout(state, action, policy, 7)
+    got = RolloutBot(1)._rollout(state, action, policy, random.Random(7), None)
+    assert got == outcome_returns(expected, "lower")
+    assert expected.scores != rounds._standing(state.apply(action)).scores

@@ -240,8 +240,8 @@ class RolloutBot:
         entry and events as `State.apply`, so the policy reads the views `apply` would give.
         """
         world = _hot.scratch(state)
-        start = world.round
         _hot.step(world, action)
+        start = world.round  # an action that ends a round: the rollout plays the next one
         by_round = self.horizon == "round"
         while not world.is_over:
             if by_round and world.round != start:
