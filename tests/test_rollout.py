@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cardgames
 from cardgames import crazy_animals as ca
-from cardgames.bots import RandomBot, heuristic_bot
+from cardgames.bots import Bot, RandomBot, heuristic_bot
+from cardgames.bots import rollout as rounds
+from cardgames.bots._search import distinct
 from cardgames.bots.rollout import RolloutBot
 from cardgames.bots.spec import ROLLOUT_DEFAULTS, BotSpec
 from cardgames.crazy_animals import TakeDiscard
 from cardgames.crazy_animals.cards import DECK
 from cardgames.crazy_mistigri import MISTIGRI, DiscardPair, ForceCard
 from cardgames.encoding import outcome_returns
-from cardgames.engine import Action, Outcome, View
+from cardgames.engine import Action, Outcome, State, View
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import PlayCard
 from cardgames.kitten_tricks import scenario as kitten_scenario
@@ -147,13 +153,17 @@ def test_rollout_spec_refuses_bad_options(text: str) -> None:
 
 
 def test_rollout_bot_refuses_bad_settings() -> None:
-    """The constructor checks its settings like the spec does."""
+    """The constructor checks its settings like the spec does, compiled too (no bare TypeError)."""
     with pytest.raises(InvalidSetupError, match="samples"):
         RolloutBot(0)
     with pytest.raises(InvalidSetupError, match="horizon"):
         RolloutBot(4, horizon="game")
     with pytest.raises(InvalidSetupError, match="halving"):
-        RolloutBot(4, halving=1)  # type: ignore[arg-type]
+        RolloutBot(4, halving=1)
+    with pytest.raises(InvalidSetupError, match="horizon"):
+        RolloutBot(4, horizon=3)
+    with pytest.raises(InvalidSetupError, match="samples"):
+        RolloutBot("8")
 
 
 def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:
@@ -161,12 +171,78 @@ def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:
     game = cardgames.get_game("crazy-animals")
     state = game.new(3, seed=8, rules=game.Rules(rounds=2))
     policy = heuristic_bot("crazy-animals")
-    world, rng = state, random.Random(5)
+    first = policy.choose(state.view(state.to_move), random.Random(4))
+    world, rng = state.apply(first), random.Random(5)
     while world.round == 1:
         world = world.apply(policy.choose(world.view(world.to_move), rng))
     best = min(world.scores)
     standing = Outcome(tuple(s for s, v in enumerate(world.scores) if v == best), world.scores)
     bot = RolloutBot(1, horizon="round")
-    got = bot._rollout(state, policy, random.Random(5), None)
+    got = bot._rollout(state, first, policy, random.Random(5), None)
     assert got == outcome_returns(standing, "lower")
     assert not world.is_over
+
+
+def _reference_rollout(state: State[Any], action: Action, policy: Bot, seed: int) -> Outcome:
+    """The rollout as `State.apply` plays it: a new state at every move, to the round's end."""
+    world, rng = state.apply(action), random.Random(seed)
+    start = world.round
+    while world.to_move is not None and world.round == start:
+        world = world.apply(policy.choose(world.view(world.to_move), rng))
+    return world.outcome or rounds._standing(world)
+
+
+@pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
+def test_rollouts_in_place_return_what_apply_gives(slug: str) -> None:
+    """A rollout advanced in place returns what `apply`'s moves return, and leaves its world."""
+    view = _decision(slug, 6)
+    game, policy = cardgames.get_game(slug), heuristic_bot(slug)
+    bot = RolloutBot(1)
+    rng = random.Random(4)
+    for seed in range(3):
+        world = game.sample_world(view, rng)
+        pos, log = world._pos, world._log
+        for action in distinct(view.legal_actions):
+            expected = _reference_rollout(world, action, policy, seed)
+            got = bot._rollout(world, action, policy, random.Random(seed), None)
+            assert got == outcome_returns(expected, game.better_scores)
+        assert (world._pos, world._log) == (pos, log)
+
+
+def test_rollout_benchmark_reports_ms_per_decision_and_its_parts() -> None:
+    """benchmarks/rollout.py prints each game's ms per decision, its steps, and its parts' µs."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "rollout.py"
+    args = ["--samples", "2", "--decisions", "1", "--breakdown", "2", "--players", "3"]
+    args += ["--game", "kitten-tricks", "crazy-animals", "--compiled-python", "no-such-python"]
+    done = subprocess.run(  # noqa: S603 - this interpreter on our own script
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("| kitten", "| crazy"))]
+    assert [row.split(" | ")[:3] for row in rows] == [
+        ["| kitten-tricks", "3", "pure"],
+        ["| crazy-animals", "3", "pure"],
+    ] * 2
+    decisions, parts = rows[:2], rows[2:]
+    for row in decisions:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row.rstrip(" |").split(" | ")[3:])
+    for row in parts:
+        assert all(float(cell.replace(",", "")) > 0 for cell in row.split(" | ")[3:8])
+
+
+def test_a_rollout_from_a_move_that_ends_the_round_plays_the_next_round() -> None:
+    """A rollout whose first move ends a round plays the next round out, as with `apply`."""
+    game = cardgames.get_game("crazy-animals")
+    state = game.new(3, seed=8, rules=game.Rules(rounds=3))
+    policy, rng = heuristic_bot("crazy-animals"), random.Random(5)
+    action = policy.choose(state.view(state.to_move), rng)
+    while state.apply(action).round == state.round:
+        state = state.apply(action)
+        action = policy.choose(state.view(state.to_move), rng)
+    expected = _reference_rollout(state, action, policy, 7)
+    got = RolloutBot(1)._rollout(state, action, policy, random.Random(7), None)
+    assert got == outcome_returns(expected, "lower")
+    assert expected.scores != rounds._standing(state.apply(action)).scores

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from cardgames import get_game
+from cardgames import _hot, get_game
 from cardgames.bots._search import OutOfTime, check_time, distinct, flag_setting, number_setting
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
 from cardgames.engine import Action, Outcome, State, View
@@ -100,22 +100,31 @@ class RolloutBot:
             horizon.
     """
 
+    # The settings are typed `object` and checked here: compiled, a parameter typed `int` or
+    # `bool` would refuse a value of another type with a bare TypeError before the check could
+    # say what the setting must be (as `ISMCTSBot`'s).
     def __init__(
         self,
-        samples: int = 64,
+        samples: object = 64,
         *,
-        seconds: float | None = None,
-        horizon: str = "round",
-        margin_weight: float = MARGIN_WEIGHT,
-        confidence: float = 1.5,
-        halving: bool = True,
-        informed: bool = True,
+        seconds: object = None,
+        horizon: object = "round",
+        margin_weight: object = MARGIN_WEIGHT,
+        confidence: object = 1.5,
+        halving: object = True,
+        informed: object = True,
         policy: Bot | None = None,
     ) -> None:
-        """Check and keep the settings (see the class docstring)."""
+        """Check and keep the settings (see the class docstring).
+
+        `samples` is an `int`, `horizon` one of `HORIZONS`, `halving` and `informed` bools,
+        the others numbers (`seconds` may be ``None``); each is checked at run time.
+        """
         self.samples = int(check_setting("samples", samples))
-        self.seconds = None if seconds is None else float(check_setting("seconds", seconds))
-        if horizon not in HORIZONS:
+        self.seconds: float | None = (
+            None if seconds is None else float(check_setting("seconds", seconds))
+        )
+        if not isinstance(horizon, str) or horizon not in HORIZONS:
             msg = f"rollout horizon must be one of {', '.join(HORIZONS)}, got {horizon!r}"
             raise InvalidSetupError(msg[:200])
         self.horizon = horizon
@@ -209,7 +218,7 @@ class RolloutBot:
         seat = view.seat
         # The same rollout randomness for every action: search needs replay, not secrecy.
         results = [
-            self._rollout(world.apply(action), policy, random.Random(seed), deadline)[seat]  # noqa: S311
+            self._rollout(world, action, policy, random.Random(seed), deadline)[seat]  # noqa: S311
             for action in running
         ]
         # Only a whole world counts, so that every action keeps the same worlds.
@@ -217,17 +226,29 @@ class RolloutBot:
             values[action].append(value)
 
     def _rollout(
-        self, world: State[Any], policy: Bot, rng: random.Random, deadline: float | None
+        self,
+        state: State[Any],
+        action: Action,
+        policy: Bot,
+        rng: random.Random,
+        deadline: float | None,
     ) -> tuple[float, ...]:
-        """Each seat's return once the policy has played every seat to the horizon."""
-        start = world.round
+        """Each seat's return after ``action`` in ``state`` and the policy's moves to the horizon.
+
+        ``state`` is left unchanged: the rollout advances a scratch copy of it in place
+        (`cardgames._hot.step`), which builds no successor state at each move but the same log
+        entry and events as `State.apply`, so the policy reads the views `apply` would give.
+        """
+        world = _hot.scratch(state)
+        _hot.step(world, action)
+        start = world.round  # an action that ends a round: the rollout plays the next one
         by_round = self.horizon == "round"
         while not world.is_over:
             if by_round and world.round != start:
                 break
             check_time(deadline)
             mover: int = world.to_move  # type: ignore[assignment]  # not over
-            world = world.apply(policy.choose(world.view(mover), rng))
+            _hot.step(world, policy.choose(world.view(mover), rng))
         outcome = world.outcome if world.is_over else _standing(world)
         assert outcome is not None  # noqa: S101 - over means an outcome
         return outcome_returns(outcome, world.game.better_scores, self.margin_weight)
