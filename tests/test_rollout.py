@@ -15,7 +15,6 @@ import pytest
 import cardgames
 from cardgames import crazy_animals as ca
 from cardgames.bots import Bot, RandomBot, heuristic_bot
-from cardgames.bots import rollout as rounds
 from cardgames.bots._search import distinct
 from cardgames.bots.rollout import RolloutBot
 from cardgames.bots.spec import ROLLOUT_DEFAULTS, BotSpec
@@ -23,7 +22,7 @@ from cardgames.crazy_animals import TakeDiscard
 from cardgames.crazy_animals.cards import DECK
 from cardgames.crazy_mistigri import MISTIGRI, DiscardPair, ForceCard
 from cardgames.encoding import outcome_returns
-from cardgames.engine import Action, Outcome, State, View
+from cardgames.engine import Action, Outcome, State, View, standing
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import PlayCard
 from cardgames.kitten_tricks import scenario as kitten_scenario
@@ -189,7 +188,7 @@ def _reference_rollout(state: State[Any], action: Action, policy: Bot, seed: int
     start = world.round
     while world.to_move is not None and world.round == start:
         world = world.apply(policy.choose(world.view(world.to_move), rng))
-    return world.outcome or rounds._standing(world)
+    return world.outcome or standing(world)
 
 
 @pytest.mark.parametrize("slug", sorted(cardgames.GAMES))
@@ -245,4 +244,4 @@ def test_a_rollout_from_a_move_that_ends_the_round_plays_the_next_round() -> Non
     expected = _reference_rollout(state, action, policy, 7)
     got = RolloutBot(1)._rollout(state, action, policy, random.Random(7), None)
     assert got == outcome_returns(expected, "lower")
-    assert expected.scores != rounds._standing(state.apply(action)).scores
+    assert expected.scores != standing(state.apply(action)).scores

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from cardgames import _hot, get_game
 from cardgames.bots._search import OutOfTime, check_time, distinct, flag_setting, number_setting
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
-from cardgames.engine import Action, Outcome, State, View
+from cardgames.engine import HORIZONS, Action, State, View, standing
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HORIZONS", "ROLLOUT_BOUNDS", "RolloutBot", "check_setting"]
 
-HORIZONS = ("round", "match")
-"""Where a rollout stops: at the end of the round it started in, or of the whole match."""
 
 ROLLOUT_BOUNDS: Mapping[str, tuple[float, float]] = MappingProxyType(
     {
@@ -249,18 +247,9 @@ class RolloutBot:
             check_time(deadline)
             mover: int = world.to_move  # type: ignore[assignment]  # not over
             _hot.step(world, policy.choose(world.view(mover), rng))
-        outcome = world.outcome if world.is_over else _standing(world)
+        outcome = world.outcome if world.is_over else standing(world)
         assert outcome is not None  # noqa: S101 - over means an outcome
         return outcome_returns(outcome, world.game.better_scores, self.margin_weight)
-
-
-def _standing(world: State[Any]) -> Outcome:
-    """The match as it stands between rounds, scored as if it ended: the best score wins."""
-    scores = tuple(int(score) for score in world.scores)
-    better = world.game.better_scores
-    best = min(scores) if better == "lower" else max(scores)
-    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-    return Outcome(winners=winners, scores=scores)
 
 
 def _mean(values: list[float]) -> float:

@@ -149,9 +149,9 @@ def _rollout_option(name: str, value: object) -> bool | int | float | str:
             return value
         wanted = "true or false"
     else:
-        if isinstance(value, str) and value in rollout.HORIZONS:
+        if isinstance(value, str) and value in HORIZONS:
             return value
-        wanted = " or ".join(repr(h) for h in rollout.HORIZONS)
+        wanted = " or ".join(repr(h) for h in HORIZONS)
     msg = f"rollout option {name} must be {wanted}, got {short_repr(value)}"
     raise InvalidSetupError(msg)
 
