@@ -161,12 +161,14 @@ test:  ## every check: lint, types, docs build, then tests on each Python and on
 
 # Saved-match figures (from_json load and rejection speed): `$(BIN)/python benchmarks/throughput.py`.
 # Instructions per action (deterministic, needs valgrind): `$(BIN)/python benchmarks/instructions.py`.
-bench: $(VENV)/.bench $(CVENV)/.installed  ## the pure and the compiled build per game against RLCard's uno and OpenSpiel's C++ games, then the compiled build against crazy_eights in pairs of short slices in one process, then ISMCTS against OpenSpiel's C++ MCTSBot, then the heuristic bots' cost per decision, then the cost of a view (several minutes)
+bench: $(VENV)/.bench $(CVENV)/.installed  ## the pure and the compiled build per game against RLCard's uno and OpenSpiel's C++ games, then the compiled build against crazy_eights in pairs of short slices in one process, then ISMCTS against OpenSpiel's C++ MCTSBot, then the heuristic bots' cost per decision, then the cost of a view, of a sampled world and of a hard decision (several minutes)
 	$(BIN)/python benchmarks/builds.py --compiled-python $(CVENV)/bin/python
 	$(BIN)/python benchmarks/paired.py --compiled-python $(CVENV)/bin/python
 	$(BIN)/python benchmarks/search.py --compiled-python $(CVENV)/bin/python
 	$(BIN)/python benchmarks/heuristics.py --compiled-python $(CVENV)/bin/python
 	$(BIN)/python benchmarks/views.py --compiled-python $(CVENV)/bin/python
+	$(BIN)/python benchmarks/sampling.py --compiled-python $(CVENV)/bin/python
+	$(BIN)/python benchmarks/rollout.py --compiled-python $(CVENV)/bin/python
 
 strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
 	$(BIN)/python benchmarks/strength.py
