@@ -261,7 +261,7 @@ def main() -> None:
 def print_tables(
     args: argparse.Namespace, peers: dict[str, float], builds: dict[str, dict[str, Any]]
 ) -> None:
-    """The peers' table, then the games' with their ratio to `crazy_eights`."""
+    """The peers' table, the games' rates with their ratio to `crazy_eights`, then the parts."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Command: `python benchmarks/search.py --iterations {args.iterations} "
@@ -277,28 +277,55 @@ def print_tables(
         for name, rate in peers.items():
             print(f"| `{name}` | {rate:,.0f} |")
         print()
-    header = (
-        "| game | players | horizon | build | iterations / CPU s | µs / iteration | sampling µs "
-        "| descent µs | simulation µs | backprop µs |"
-    )
-    rule = "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-    if eights is not None:
-        header += " / `crazy_eights` |"
-        rule += " ---: |"
-    print(header)
-    print(rule)
+    _print_rates(builds, eights)
+    print()
+    _print_parts(builds)
+
+
+def _print_rates(builds: dict[str, dict[str, Any]], eights: float | None) -> None:
+    """One row per game, player count and horizon, each build's rate side by side."""
+    keys: list[tuple[str, int, str]] = []
+    rates: dict[tuple[str, int, str], dict[str, float]] = {}
     for build, result in builds.items():
         for row in result["rows"]:
-            line = (
+            key = (row["game"], row["players"], row["horizon"])
+            if key not in rates:
+                keys.append(key)
+                rates[key] = {}
+            rates[key][build] = row["rate"]
+    names = list(builds)
+    header = "| game | players | horizon |" + "".join(f" {b}: iterations / CPU s |" for b in names)
+    rule = "| --- | ---: | --- |" + " ---: |" * len(names)
+    if eights is not None:
+        header += "".join(f" {b} / `crazy_eights` |" for b in names)
+        rule += " ---: |" * len(names)
+    print(header)
+    print(rule)
+    for key in keys:
+        line = f"| {key[0]} | {key[1]} | {key[2]} |"
+        line += "".join(f" {rates[key][b]:,.0f} |" if b in rates[key] else " - |" for b in names)
+        if eights is not None:
+            line += "".join(
+                f" {rates[key][b] / eights:.2f} |" if b in rates[key] else " - |" for b in names
+            )
+        print(line)
+
+
+def _print_parts(builds: dict[str, dict[str, Any]]) -> None:
+    """Where an iteration's time goes: one row per game, player count, horizon and build."""
+    print(
+        "| game | players | horizon | build | µs / iteration | sampling µs | descent µs "
+        "| simulation µs | backprop µs |"
+    )
+    print("| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for build, result in builds.items():
+        for row in result["rows"]:
+            print(
                 f"| {row['game']} | {row['players']} | {row['horizon']} | {build} | "
-                f"{row['rate']:,.0f} | "
                 f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} | "
                 f"{row['descent_us']:,.1f} | {row['simulation_us']:,.1f} | "
                 f"{row['backprop_us']:,.1f} |"
             )
-            if eights is not None:
-                line += f" {row['rate'] / eights:.2f} |"
-            print(line)
 
 
 if __name__ == "__main__":

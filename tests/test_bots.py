@@ -274,11 +274,14 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     args += ["--compiled-python", "no-such-python"]
     done = _benchmark("search.py", args)
     assert "| `crazy_eights` |" in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line.startswith("| kitten-tricks |")]
-    assert [row.split(" | ")[1:4] for row in rows] == [
-        [players, horizon, "pure"] for players in ("3", "4", "5") for horizon in ("match", "round")
+    header, rows = _table(done.stdout, "| game | players | horizon | pure: iterations")
+    assert header[-1] == "pure / `crazy_eights`"
+    assert [row[:3] for row in rows] == [
+        ["kitten-tricks", players, horizon]
+        for players in ("3", "4", "5")
+        for horizon in ("match", "round")
     ]
-    assert all(float(row.split(" | ")[-1].rstrip(" |")) > 0 for row in rows)
+    assert all(float(row[-1]) > 0 for row in rows)
 
 
 def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
@@ -287,13 +290,11 @@ def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
     args += ["--compiled-python", "no-such-python", "--horizon", "round"]
     done = _benchmark("search.py", args)
     assert "--horizon round`" in done.stdout
-    header = "| sampling µs | descent µs | simulation µs | backprop µs |"
-    assert header in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
-    assert [row.split(" | ")[2] for row in rows] == ["round"] * 5
+    header, rows = _table(done.stdout, "| game | players | horizon | build | µs / iteration")
+    assert header[5:] == ["sampling µs", "descent µs", "simulation µs", "backprop µs"]
+    assert [row[2:4] for row in rows] == [["round", "pure"]] * 5
     for row in rows:
-        cells = row.rstrip(" |").split(" | ")[5:10]
-        _iteration, *parts = (float(cell.replace(",", "")) for cell in cells)
+        _iteration, *parts = (float(cell.replace(",", "")) for cell in row[4:9])
         assert all(part > 0 for part in parts)
         assert parts[2] > parts[3]  # a whole simulation costs more than adding its rewards
 
@@ -306,8 +307,20 @@ def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> No
     done = _benchmark("search.py", args)
     assert "classic-mistigri, 2 players: nothing to search" in done.stderr
     assert "| classic-mistigri |" not in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line.startswith("| crazy-animals |")]
-    assert [row.split(" | ")[1] for row in rows] == ["2", "3", "4", "5", "6"]
+    _header, rows = _table(done.stdout, "| game | players | horizon | pure: iterations")
+    assert [row[:3] for row in rows] == [["crazy-animals", str(n), "match"] for n in range(2, 7)]
+
+
+def _table(text: str, starts: str) -> tuple[list[str], list[list[str]]]:
+    """The header and the rows (their cells) of the Markdown table whose header starts so."""
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(starts))
+    table = []
+    for line in lines[first:]:
+        if not line.startswith("|"):
+            break
+        table.append([cell.strip() for cell in line.strip("|").split("|")])
+    return table[0], table[2:]
 
 
 def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -> None:
