@@ -9,6 +9,8 @@ file.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,18 @@ from cardgames.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository's root."""
+
+
+def run_benchmark(script: str, args: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/SCRIPT ARGS`` with this interpreter; it must exit 0 within 5 minutes."""
+    return subprocess.run(  # noqa: S603 - runs this interpreter on our own script
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+
 
 Zones = Mapping[str, tuple[Any, ...]]
 """A state's zones (`State.zones`)."""

@@ -5,9 +5,6 @@ from __future__ import annotations
 import gc
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +19,7 @@ from cardgames.classic_mistigri import Card, scenario
 from cardgames.engine import Action, Outcome, State, View, standing
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from strategies import CHOICES, SEEDS
+from support import run_benchmark
 
 CLASSIC = classic_mistigri.GAME
 
@@ -239,23 +237,11 @@ def test_classic_card_drawn_from_the_seat_stays_with_the_drawer() -> None:
     assert len({frozenset(world.hands[1]) for world in worlds}) > 1
 
 
-def _benchmark(script: str, args: list[str]) -> subprocess.CompletedProcess[str]:
-    """Run ``benchmarks/SCRIPT ARGS`` with this interpreter; it must exit 0."""
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / script
-    return subprocess.run(  # noqa: S603 - runs this interpreter on our own script
-        [sys.executable, str(path), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-
-
 def test_strength_benchmark_runs_and_reports_intervals() -> None:
     """benchmarks/strength.py plays each level's matchup and reports shares with a 95% CI."""
     args = ["--game", "classic-mistigri", "--matches", "6", "--hard-deals", "1"]
     args += ["--hard", "rollout:samples=2", "--workers", "1", "--json"]
-    done = _benchmark("strength.py", args)
+    done = run_benchmark("strength.py", args)
     rows = json.loads(done.stdout)["rows"]
     assert [(r["hero"], r["field"], r["matches"]) for r in rows] == [
         ("medium", "random", 6),
@@ -272,7 +258,7 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     """benchmarks/search.py prints each configuration's ISMCTS rate and its ratio to MCTSBot's."""
     args = ["--game", "kitten-tricks", "--iterations", "4", "--decisions", "1"]
     args += ["--compiled-python", "no-such-python"]
-    done = _benchmark("search.py", args)
+    done = run_benchmark("search.py", args)
     assert "| `crazy_eights` |" in done.stdout
     header, rows = _table(done.stdout, "| game | players | horizon | pure: iterations")
     assert header[-1] == "pure / `crazy_eights`"
@@ -288,7 +274,7 @@ def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
     """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
     args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
     args += ["--compiled-python", "no-such-python", "--horizon", "round"]
-    done = _benchmark("search.py", args)
+    done = run_benchmark("search.py", args)
     assert "--horizon round`" in done.stdout
     header, rows = _table(done.stdout, "| game | players | horizon | build | µs / iteration")
     assert header[5:] == ["sampling µs", "descent µs", "simulation µs", "backprop µs"]
@@ -304,7 +290,7 @@ def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> No
     args = ["--game", "classic-mistigri", "--game", "crazy-animals", "--iterations", "4"]
     args += ["--decisions", "100000", "--budget", "0.2", "--no-peer", "--horizon", "match"]
     args += ["--compiled-python", "no-such-python"]
-    done = _benchmark("search.py", args)
+    done = run_benchmark("search.py", args)
     assert "classic-mistigri, 2 players: nothing to search" in done.stderr
     assert "| classic-mistigri |" not in done.stdout
     _header, rows = _table(done.stdout, "| game | players | horizon | pure: iterations")
@@ -326,7 +312,7 @@ def _table(text: str, starts: str) -> tuple[list[str], list[list[str]]]:
 def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -> None:
     """benchmarks/heuristics.py prints a positive µs per decision of both levels for every game."""
     args = ["--decisions", "20", "--budget", "0.05", "--compiled-python", "no-such-python"]
-    done = _benchmark("heuristics.py", args)
+    done = run_benchmark("heuristics.py", args)
     rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| c")]
     rows += [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| k")]
     assert {row[0].lstrip("| ") for row in rows} == {
@@ -353,7 +339,7 @@ def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
 def test_views_benchmark_reports_each_game_move_by_move_and_cold() -> None:
     """benchmarks/views.py prints a row per game with both ways of asking for a view."""
     args = ["--matches", "1", "--compiled-python", "no-such-python"]
-    done = _benchmark("views.py", args)
+    done = run_benchmark("views.py", args)
     assert "| µs per view, move by move (pure) | µs per view, cold (pure) |" in done.stdout
     rows = [
         line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +26,7 @@ from cardgames.kitten_tricks import scenario as kitten_scenario
 from crazy_mistigri.test_bot import draw, table
 from crazy_mistigri.test_rules import card
 from kitten_tricks.test_rules import c, cs
+from support import run_benchmark
 
 ONE_ROUND = {
     "crazy-mistigri": {"rounds": 1, "max_rounds": 1},
@@ -210,16 +208,9 @@ def test_rollouts_in_place_return_what_apply_gives(slug: str) -> None:
 
 def test_rollout_benchmark_reports_ms_per_decision_and_its_parts() -> None:
     """benchmarks/rollout.py prints each game's ms per decision, its steps, and its parts' µs."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "rollout.py"
     args = ["--samples", "2", "--decisions", "1", "--breakdown", "2", "--players", "3"]
     args += ["--game", "kitten-tricks", "crazy-animals", "--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - this interpreter on our own script
-        [sys.executable, str(script), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
+    done = run_benchmark("rollout.py", args)
     rows = [line for line in done.stdout.splitlines() if line.startswith(("| kitten", "| crazy"))]
     assert [row.split(" | ")[:3] for row in rows] == [
         ["| kitten-tricks", "3", "pure"],

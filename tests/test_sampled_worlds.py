@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardgames
 from cardgames.engine import View
+from support import run_benchmark
 
 MATCHES = 3
 """Seeded matches per player count."""
@@ -127,16 +125,9 @@ def test_views_taken_in_turns_sample_as_views_taken_alone(slug: str) -> None:
 
 def test_sampling_benchmark_prints_microseconds_per_world() -> None:
     """benchmarks/sampling.py prints a positive µs per world for each chosen game and count."""
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "sampling.py"
     args = ["--views", "3", "--worlds", "4", "--repeat", "1", "--game", "kitten-tricks"]
     args += ["--players", "3", "--informed", "--compiled-python", "no-such-python"]
-    done = subprocess.run(  # noqa: S603 - this interpreter on our own script
-        [sys.executable, str(script), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
+    done = run_benchmark("sampling.py", args)
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
     assert [row.split(" | ")[:3] for row in rows] == [
         ["| kitten-tricks", "3", "pure"],

@@ -89,17 +89,10 @@ def playout(
     position names the seat to move (the engine checks it: compiled, an `isinstance` of this
     interpreted class here answered False).
     """
-    log = state._log  # noqa: SLF001 - the engine's internals, for the engine's own method
     # A log that only counts the actions: the game's transitions see that no one reads their
     # events (`State._told`), and may leave out those they would build only to be dropped.
-    steps = _new(Tally)
-    steps._prev = log  # noqa: SLF001
-    steps._last = None  # noqa: SLF001
-    steps._len = log._len  # noqa: SLF001
-    steps._items = None  # noqa: SLF001
-    steps._seen = None  # noqa: SLF001
     world = scratch(state)
-    world._log = steps  # noqa: SLF001
+    steps = world._log = _tally_on(state._log)  # noqa: SLF001 - the engine's internals
     world._legal = None  # noqa: SLF001
     # The game's two hooks, looked up once: a method call through the (interpreted) state
     # would look each up in its class at every step.
@@ -200,14 +193,18 @@ def untell(world: State[Any]) -> None:
     `playout`'s path. For a search whose world goes on to a random playout: no one reads its
     views or events after this (a view would miss the events of the untold steps).
     """
-    log = world._log  # noqa: SLF001 - the engine's internals, for the engine's search
-    steps = _new(Tally)
-    steps._prev = log  # noqa: SLF001
+    world._log = _tally_on(world._log)  # noqa: SLF001 - the engine's internals, for its search
+
+
+def _tally_on(log: Chain[Any]) -> Tally[Any]:
+    """A log on top of ``log`` that only counts the actions after it (a `Tally`)."""
+    steps: Tally[Any] = _new(Tally)
+    steps._prev = log  # noqa: SLF001 - what Chain.push does, for a log that keeps nothing
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
     steps._items = None  # noqa: SLF001
     steps._seen = None  # noqa: SLF001
-    world._log = steps  # noqa: SLF001
+    return steps
 
 
 def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -> list[float]:

@@ -127,6 +127,41 @@ def _turn_of(view: View) -> tuple[int, int, int]:
     return step, turns, drawn
 
 
+def _read_with(
+    view: View,
+    *,
+    slots: tuple[int, ...],
+    batches: tuple[tuple[int, ...], ...],
+    places: tuple[tuple[int, ...], ...],
+    latest: int,
+    masks: tuple[int, ...],
+    drawn: int,
+    other_holds: bool,
+    turn: tuple[int, int],
+) -> _Whereabouts:
+    """The whereabouts of ``view``'s unseen cards: the fields given, with those read off it."""
+    step, turns = turn
+    return _Whereabouts(
+        slots=slots,
+        batches=batches,
+        places=places,
+        latest=latest,
+        masks=masks,
+        drawn=drawn,
+        other_holds=other_holds,
+        to_move=view.to_move,
+        step=step,
+        turns=turns,
+        discard=tuple([c.face for c in view.discard_pile]),
+        in_play=tuple([c.face for c in view.in_play]),
+        rows=_ROWS[view.players],
+        knocker=_UNKNOWN if view.knocker is None else view.knocker,
+        final_left=view.final_turns,
+        round=view.round,
+        totals=view.scores,
+    )
+
+
 def _view_only(view: View) -> _Whereabouts:
     """The unseen cards as one batch, from the view's fields alone (no event history)."""
     n, seat = view.players, view.seat
@@ -140,7 +175,8 @@ def _view_only(view: View) -> _Whereabouts:
         counts[drawn] -= 1
     everybody = (1 << n) - 1
     known = everybody if view.is_over else 1 << seat
-    return _Whereabouts(
+    return _read_with(
+        view,
         slots=slots,
         batches=(tuple(face for face in range(_DRAW_TWO + 1) for _ in range(counts[face])),),
         places=(tuple(i for i, face in enumerate(slots) if face == _UNKNOWN),),
@@ -148,16 +184,7 @@ def _view_only(view: View) -> _Whereabouts:
         masks=tuple(0 if face == _UNKNOWN else known for face in slots),
         drawn=drawn,
         other_holds=view.to_move != seat and step in {_DRAWN, _CHANCE},
-        to_move=view.to_move,
-        step=step,
-        turns=turns,
-        discard=tuple([c.face for c in view.discard_pile]),
-        in_play=tuple([c.face for c in view.in_play]),
-        rows=_ROWS[view.players],
-        knocker=_UNKNOWN if view.knocker is None else view.knocker,
-        final_left=view.final_turns,
-        round=view.round,
-        totals=view.scores,
+        turn=(step, turns),
     )
 
 
@@ -298,7 +325,8 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
             room += view.stock_size + other_holds
         if sum(row) != room:
             raise _Inconsistent
-    return _Whereabouts(
+    return _read_with(
+        view,
         slots=slots,
         batches=tuple(
             tuple(face for face in range(_DRAW_TWO + 1) for _ in range(row[face])) for row in counts
@@ -308,16 +336,7 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
         masks=tuple(masks),
         drawn=drawn,
         other_holds=other_holds,
-        to_move=view.to_move,
-        step=step,
-        turns=turns,
-        discard=tuple([c.face for c in view.discard_pile]),
-        in_play=tuple([c.face for c in view.in_play]),
-        rows=_ROWS[view.players],
-        knocker=_UNKNOWN if view.knocker is None else view.knocker,
-        final_left=view.final_turns,
-        round=view.round,
-        totals=view.scores,
+        turn=(step, turns),
     )
 
 
