@@ -2,12 +2,16 @@
 
 A benchmark script measures the build its interpreter imports when run with ``--worker`` and
 prints its figures as JSON; `each_build` runs it so under this interpreter (the pure build) and
-under the compiled build's (`make compiled`), each in a process of its own.
+under the compiled build's (`make compiled`), each in a process of its own. `under_callgrind`
+runs a command under valgrind's callgrind and returns the instructions it executed.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -48,3 +52,31 @@ def each_build(
         progress(f"the {build} build")
         builds[build] = run_worker(python, script, options)
     return builds
+
+
+def under_callgrind(command: Sequence[str], *, keep_path: bool = True) -> tuple[str, int]:
+    """Run ``command`` under ``valgrind --tool=callgrind``: (its stdout, instructions executed).
+
+    With ``PYTHONHASHSEED=0``, so that a Python command runs the same instructions each time;
+    ``keep_path=False`` also drops ``PYTHONPATH``, so that the interpreter imports its own build.
+    """
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if not keep_path:
+        env.pop("PYTHONPATH", None)
+    done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and scripts
+        [
+            shutil.which("valgrind") or "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            *command,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if collected is None:
+        msg = f"callgrind reported no count for {' '.join(command[1:])}"
+        raise RuntimeError(msg)
+    return done.stdout, int(collected.group(1))

@@ -26,13 +26,13 @@ Progress goes to stderr, the Markdown table to stdout.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from _builds import under_callgrind
 
 import cardgames
 
@@ -102,27 +102,8 @@ def progress(message: str) -> None:
 
 def counted(python: str, script: Path, args: list[str]) -> tuple[int, int]:
     """Run ``script`` under callgrind: (actions it printed, instructions executed)."""
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    env.pop("PYTHONPATH", None)
-    done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and script
-        [
-            VALGRIND or "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            python,
-            str(script),
-            *args,
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-    if collected is None:
-        msg = f"callgrind reported no count for {script.name} {args}"
-        raise RuntimeError(msg)
-    return int(done.stdout.split()[-1]), int(collected.group(1))
+    printed, executed = under_callgrind([python, str(script), *args], keep_path=False)
+    return int(printed.split()[-1]), executed
 
 
 def per_action(python: str, script: Path, name: str, players: int, matches: list[int]) -> float:

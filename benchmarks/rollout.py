@@ -38,15 +38,12 @@ import json
 import os
 import platform
 import random
-import re
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from _builds import each_build
+from _builds import each_build, under_callgrind
 
 GAMES = ("crazy-mistigri", "kitten-tricks", "crazy-animals")
 """The games with decisions (classic Mistigri's only choice is a blind draw)."""
@@ -193,26 +190,15 @@ def measure(  # noqa: PLR0917 - the worker's options, positionally
 
 def _counted(python: str, game: str, players: int, samples: int, count: int) -> int:
     """The instructions callgrind counts in a worker that times ``count`` decisions."""
-    done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and script
+    _printed, executed = under_callgrind(
         [
-            shutil.which("valgrind") or "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
             python,
             __file__,
             *("--worker", "--no-steps", "--breakdown", "0", "--samples", str(samples)),
             *("--decisions", str(count), "--players", str(players), "--game", game),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
+        ]
     )
-    collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-    if collected is None:
-        msg = f"callgrind reported no count for {game}"
-        raise RuntimeError(msg)
-    return int(collected.group(1))
+    return executed
 
 
 def instructions(

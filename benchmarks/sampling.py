@@ -32,15 +32,12 @@ import json
 import os
 import platform
 import random
-import re
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from _builds import each_build
+from _builds import each_build, under_callgrind
 
 
 def progress(message: str) -> None:
@@ -130,33 +127,11 @@ def count(slug: str, players: int, views: int, worlds: int) -> None:
 
 def instructions(python: str, slug: str, players: int, views: int, worlds: int) -> float:
     """Instructions per world drawn from a view already read, by ``python``'s build."""
-    valgrind = shutil.which("valgrind") or "valgrind"
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
     counts = []
     for drawn in (worlds, 5 * worlds):
-        done = subprocess.run(  # noqa: S603 - valgrind on our own interpreters and script
-            [
-                valgrind,
-                "--tool=callgrind",
-                "--callgrind-out-file=/dev/null",
-                python,
-                str(Path(__file__).resolve()),
-                "--count",
-                slug,
-                str(players),
-                str(views),
-                str(drawn),
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-            env=env,
-        )
-        collected = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-        if collected is None:
-            msg = f"callgrind reported no count for {slug}, {players} players"
-            raise RuntimeError(msg)
-        counts.append(int(collected.group(1)))
+        script = str(Path(__file__).resolve())
+        arguments = ["--count", slug, str(players), str(views), str(drawn)]
+        counts.append(under_callgrind([python, script, *arguments])[1])
     return (counts[1] - counts[0]) / (views * 4 * worlds)
 
 
