@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Mapping
@@ -143,7 +144,7 @@ def _reseat(draw: st.DrawFn, doc: Any) -> None:  # noqa: ANN401
             if doc["players"] < players:
                 array.pop()
             else:
-                array.append(array[-1])
+                array.append(copy.deepcopy(array[-1]))
 
 
 def _reshape(draw: st.DrawFn, doc: Any, kind: str) -> None:  # noqa: ANN401
@@ -155,16 +156,20 @@ def _reshape(draw: st.DrawFn, doc: Any, kind: str) -> None:  # noqa: ANN401
     target = draw(st.sampled_from(nonempty))
     i = draw(st.integers(min_value=0, max_value=len(target) - 1))
     j = draw(st.integers(min_value=0, max_value=len(target) - 1))
+    # Items are copied, never shared: a document whose arrays share an item could come to hold
+    # itself (an array moved or merged into one of its own items), which JSON cannot.
     if kind == "shrink":
         del target[i]
     elif kind == "grow":
-        target.insert(j, target[i])
+        target.insert(j, copy.deepcopy(target[i]))
     elif kind == "swap":
         target[i], target[j] = target[j], target[i]
     elif kind == "duplicate":
-        target[j] = target[i]
+        target[j] = copy.deepcopy(target[i])
     elif kind == "move":  # an item to another array: a card from one hand to another
-        draw(st.sampled_from(arrays)).append(target.pop(i))
+        # Into an array still in the document: never into the item itself or one of its own.
+        moved = target.pop(i)
+        draw(st.sampled_from(_lists(doc))).append(moved)
     elif i != j and isinstance(target[i], list) and isinstance(target[j], list):
         target[j].extend(target.pop(i))  # merge: a hand fewer, its cards in another hand
 
