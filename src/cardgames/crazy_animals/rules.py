@@ -308,8 +308,8 @@ class State(HotContract, _BaseState[_Position]):
         """Return what ``seat`` may know: its memory of the table, its drawn card, the piles."""
         seat = self._check_seat(seat)
         rounds = self.rules.round_count(self._players)
-        base = self._view_base(seat)
-        return _build_view(base, self._pos, seat, self.starting_player, rounds, self.outcome)
+        head = self._view_head(seat)
+        return _build_view(head, self._pos, seat, self.starting_player, rounds, self.outcome)
 
     # -- hooks ------------------------------------------------------------------------------
 

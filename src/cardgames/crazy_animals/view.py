@@ -7,13 +7,13 @@ the seed.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from cardgames.crazy_animals._position import _STEP_NAMES, _Position
 from cardgames.crazy_animals.cards import _CARDS, _UNKNOWN, SLOTS, Card, _as_cards
-from cardgames.engine import Outcome
+from cardgames.engine import Outcome, _ViewHead
 from cardgames.engine import View as _BaseView
 
 __all__ = ["View"]
@@ -78,28 +78,29 @@ def _knowledge_of(pos: _Position, seat: int) -> tuple[tuple[Card | None, ...], .
 
 
 def _build_view(  # noqa: PLR0917 - the parts of a view the position does not hold
-    base: dict[str, Any],
+    head: _ViewHead,
     pos: _Position,
     seat: int,
     starting_player: int,
     rounds: int,
     outcome: Outcome | None,
 ) -> View:
-    """The view of ``seat``: the contract's fields (``base``) and the game's, from ``pos``."""
+    """The view of ``seat``: the contract's fields (``head``, in order) and the game's."""
     players = len(pos.totals)
     held = pos.drawn != _UNKNOWN and seat == pos.to_move
+    # Positionally, in the order of View's fields: the engine's, then the game's.
     return View(
-        **base,
-        knowledge=_knowledge_of(pos, seat),
-        drawn=_CARDS[pos.drawn] if held else None,
-        step=_STEP_NAMES[pos.step],
-        discard_pile=_as_cards(pos.discard),
-        in_play=_as_cards(pos.in_play),
-        stock_size=len(pos.stock),
-        knocker=None if pos.knocker == _UNKNOWN else pos.knocker,
-        final_turns=pos.final_left,
-        everyone_has_played=pos.turns >= players,
-        starting_player=starting_player,
-        rounds=rounds,
-        outcome=outcome,
+        *head,
+        _knowledge_of(pos, seat),  # knowledge
+        _CARDS[pos.drawn] if held else None,  # drawn
+        _STEP_NAMES[pos.step],  # step
+        _as_cards(pos.discard),  # discard_pile
+        _as_cards(pos.in_play),  # in_play
+        len(pos.stock),  # stock_size
+        None if pos.knocker == _UNKNOWN else pos.knocker,  # knocker
+        pos.final_left,  # final_turns
+        pos.turns >= players,  # everyone_has_played
+        starting_player,  # starting_player
+        rounds,  # rounds
+        outcome,  # outcome
     )

@@ -322,7 +322,7 @@ class State(HotContract, _BaseState[_Position]):
     def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its hand, the public table and hand sizes (CM-7)."""
         seat = self._check_seat(seat)
-        return _view(self._pos, seat, self._view_base(seat))
+        return _view(self._pos, seat, self._view_head(seat))
 
     # -- hooks: setup ---------------------------------------------------------------------
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from cardgames.crazy_mistigri._position import _DRAW, _STEPS, _outcome, _Position
 from cardgames.crazy_mistigri.cards import _CARD, Card, _as_cards
-from cardgames.engine import Outcome
+from cardgames.engine import Outcome, _ViewHead
 from cardgames.engine import View as _BaseView
 from cardgames.seats import Direction
 
@@ -52,29 +52,34 @@ class View(_BaseView):
     """How the match ended, once it is over."""
 
 
-def _view(pos: _Position, seat: int, base: dict[str, Any]) -> View:
+_DIRECTIONS = {direction.value: direction for direction in Direction}
+"""Each `Direction` by its value, as the position holds it (a lookup, not an enum call)."""
+
+
+def _view(pos: _Position, seat: int, head: _ViewHead) -> View:
     """The view of ``seat``: its hand, the public table and the hand sizes (CM-7).
 
-    ``base`` holds the fields every game's view has (the engine's `_view_base`).
+    ``head`` holds the fields every game's view has, in order (the engine's `_view_head`).
     """
     drawing = pos.phase == _DRAW
     chosen = drawing and pos.forced >= 0
     mover = pos.mover
+    # Positionally, in the order of View's fields: the engine's, then the game's.
     return View(
-        **base,
-        hand=_as_cards(pos.hands[seat]),
-        hand_sizes=tuple(len(h) for h in pos.hands),
-        discard_pile=_as_cards(pos.pile),
-        direction=Direction(pos.direction),
-        aids_face_down=pos.passed,
-        starting_player=pos.match.start,
-        turn_of=None if mover < 0 else mover,
-        step=_STEPS[pos.phase],
-        draw_from=pos.source if drawing else None,
-        draws_due=pos.draws if drawing else 0,
-        card_is_chosen=chosen,
-        chosen_card=_CARD[pos.forced] if chosen and seat == pos.source else None,
-        swap_due=pos.swapper if pos.swapper >= 0 else None,
-        pile_picks_for=pos.recipients,
-        outcome=_outcome(pos.match),
+        *head,
+        _as_cards(pos.hands[seat]),  # hand
+        tuple(len(h) for h in pos.hands),  # hand_sizes
+        _as_cards(pos.pile),  # discard_pile
+        _DIRECTIONS[pos.direction],  # direction
+        pos.passed,  # aids_face_down
+        pos.match.start,  # starting_player
+        None if mover < 0 else mover,  # turn_of
+        _STEPS[pos.phase],  # step
+        pos.source if drawing else None,  # draw_from
+        pos.draws if drawing else 0,  # draws_due
+        chosen,  # card_is_chosen
+        _CARD[pos.forced] if chosen and seat == pos.source else None,  # chosen_card
+        pos.swapper if pos.swapper >= 0 else None,  # swap_due
+        pos.recipients,  # pile_picks_for
+        _outcome(pos.match),  # outcome
     )
