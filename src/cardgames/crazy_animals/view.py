@@ -1,4 +1,4 @@
-"""What one seat of Crazy Animals may know: the `View`, and how it is built from a position.
+"""What one seat of Crazy Animals may know: the `View` (`_view_build` builds it from a position).
 
 A seat's view holds its perfect-recall knowledge of the table (CA-9), the card it drew, the
 public piles and where the turn stands; never another seat's drawn card, the stock's order or
@@ -11,9 +11,8 @@ from typing import ClassVar
 
 import attrs
 
-from cardgames.crazy_animals._position import _STEP_NAMES, _Position
-from cardgames.crazy_animals.cards import _CARDS, _UNKNOWN, SLOTS, Card, _as_cards
-from cardgames.engine import Outcome, _ViewHead
+from cardgames.crazy_animals.cards import Card
+from cardgames.engine import Outcome
 from cardgames.engine import View as _BaseView
 
 __all__ = ["View"]
@@ -66,41 +65,3 @@ class View(_BaseView):
         """
         blank = tuple((None,) * len(row) for row in self.knowledge)
         return attrs.evolve(self, knowledge=blank)
-
-
-def _knowledge_of(pos: _Position, seat: int) -> tuple[tuple[Card | None, ...], ...]:
-    """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
-    known = [row[seat] for row in pos.knowledge]
-    return tuple(
-        tuple(None if c == _UNKNOWN else _CARDS[c] for c in known[i : i + SLOTS])
-        for i in range(0, len(known), SLOTS)
-    )
-
-
-def _build_view(  # noqa: PLR0917 - the parts of a view the position does not hold
-    head: _ViewHead,
-    pos: _Position,
-    seat: int,
-    starting_player: int,
-    rounds: int,
-    outcome: Outcome | None,
-) -> View:
-    """The view of ``seat``: the contract's fields (``head``, in order) and the game's."""
-    players = len(pos.totals)
-    held = pos.drawn != _UNKNOWN and seat == pos.to_move
-    # Positionally, in the order of View's fields: the engine's, then the game's.
-    return View(
-        *head,
-        _knowledge_of(pos, seat),  # knowledge
-        _CARDS[pos.drawn] if held else None,  # drawn
-        _STEP_NAMES[pos.step],  # step
-        _as_cards(pos.discard),  # discard_pile
-        _as_cards(pos.in_play),  # in_play
-        len(pos.stock),  # stock_size
-        None if pos.knocker == _UNKNOWN else pos.knocker,  # knocker
-        pos.final_left,  # final_turns
-        pos.turns >= players,  # everyone_has_played
-        starting_player,  # starting_player
-        rounds,  # rounds
-        outcome,  # outcome
-    )

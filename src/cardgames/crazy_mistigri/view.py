@@ -1,4 +1,4 @@
-"""What one seat of Crazy Mistigri may know (CM-7), and how it is read from a position."""
+"""What one seat of Crazy Mistigri may know (CM-7); `_view_build` reads it from a position."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ from typing import ClassVar
 
 import attrs
 
-from cardgames.crazy_mistigri._position import _DRAW, _STEPS, _outcome, _Position
-from cardgames.crazy_mistigri.cards import _CARD, Card, _as_cards
-from cardgames.engine import Outcome, _ViewHead
+from cardgames.crazy_mistigri.cards import Card
+from cardgames.engine import Outcome
 from cardgames.engine import View as _BaseView
 from cardgames.seats import Direction
 
@@ -50,36 +49,3 @@ class View(_BaseView):
     """During a 5+5: the seats still to get a pile card, the first one next."""
     outcome: Outcome | None
     """How the match ended, once it is over."""
-
-
-_DIRECTIONS = {direction.value: direction for direction in Direction}
-"""Each `Direction` by its value, as the position holds it (a lookup, not an enum call)."""
-
-
-def _view(pos: _Position, seat: int, head: _ViewHead) -> View:
-    """The view of ``seat``: its hand, the public table and the hand sizes (CM-7).
-
-    ``head`` holds the fields every game's view has, in order (the engine's `_view_head`).
-    """
-    drawing = pos.phase == _DRAW
-    chosen = drawing and pos.forced >= 0
-    mover = pos.mover
-    # Positionally, in the order of View's fields: the engine's, then the game's.
-    return View(
-        *head,
-        _as_cards(pos.hands[seat]),  # hand
-        tuple(len(h) for h in pos.hands),  # hand_sizes
-        _as_cards(pos.pile),  # discard_pile
-        _DIRECTIONS[pos.direction],  # direction
-        pos.passed,  # aids_face_down
-        pos.match.start,  # starting_player
-        None if mover < 0 else mover,  # turn_of
-        _STEPS[pos.phase],  # step
-        pos.source if drawing else None,  # draw_from
-        pos.draws if drawing else 0,  # draws_due
-        chosen,  # card_is_chosen
-        _CARD[pos.forced] if chosen and seat == pos.source else None,  # chosen_card
-        pos.swapper if pos.swapper >= 0 else None,  # swap_due
-        pos.recipients,  # pile_picks_for
-        _outcome(pos.match),  # outcome
-    )
