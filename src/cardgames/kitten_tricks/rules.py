@@ -193,7 +193,7 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def collections(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's collection, colour by colour (in colour order)."""
-        return tuple(_flat_cards(c) for c in self._pos.collections)
+        return _collection_cards(self._pos.collections)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -394,6 +394,27 @@ class State(HotContract, _BaseState[_Position]):
         perturbed.hands = tuple(hands)
         perturbed.table = mixed_table
         return self._replace_position(perturbed)
+
+
+_LAST_COLLECTIONS: Final[list[tuple[object, tuple[tuple[Card, ...], ...]]]] = [((), ())]
+"""The collections `_collection_cards` converted last (the position's tuple), and its answer."""
+
+
+def _collection_cards(
+    collections: tuple[tuple[tuple[int, ...], ...], ...],
+) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's collection as cards, colour by colour: the last answer for that very tuple.
+
+    Every view holds the collections, and they change only when a trick is won: a search asks
+    for a view at every move of its rollouts, and positions pass the unchanged tuple on. The
+    tuple is immutable, so the same object means the same cards; the pair is swapped in whole.
+    """
+    last = _LAST_COLLECTIONS[0]
+    if last[0] is collections:
+        return last[1]
+    cards = tuple(_flat_cards(c) for c in collections)
+    _LAST_COLLECTIONS[0] = (collections, cards)
+    return cards
 
 
 _DEAL_PURPOSE: Final = 0x100
