@@ -71,3 +71,18 @@ def test_crazy_animals_knowledge_rows_are_tuples_of_cards_or_none() -> None:
             assert type(row) is tuple
             assert all(card is None or type(card) is Card for card in row)
         assert knowledge == state.knowledge(1)
+
+
+def test_kitten_tricks_collections_are_converted_again_for_another_tuple() -> None:
+    """The kept collections answer serves only the very same tuple; any other is converted."""
+    from cardgames.kitten_tricks import rules  # noqa: PLC0415 - the game's private helper
+    from cardgames.kitten_tricks.cards import _flat_cards  # noqa: PLC0415
+
+    states = _states("kitten-tricks", 3, 200)
+    seen = {id(state._pos.collections): state._pos.collections for state in states}
+    assert len(seen) > 2, "the match should win several tricks"
+    for state in states + states[::-1]:
+        collections = state._pos.collections
+        expected = tuple(_flat_cards(colours) for colours in collections)
+        assert rules._collection_cards(collections) == expected
+        assert state.view(0).collections == expected
