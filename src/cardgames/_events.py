@@ -15,11 +15,16 @@ compare those events with the ones their classes build.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
-from cardgames._records import Dealt
+from cardgames._records import Dealt, Event
 
-__all__ = ["dealt", "new_event", "set_field"]
+if TYPE_CHECKING:
+    from cardgames._chain import Chain
+    from cardgames._records import Action
+
+__all__ = ["dealt", "events_seen", "new_event", "set_field"]
 
 new_event: Final = object.__new__
 """``new_event(cls)``: an instance of the frozen slotted event class ``cls``, no field set."""
@@ -43,3 +48,56 @@ def dealt(seat: int, hand: tuple[Any, ...], visible_to: frozenset[int]) -> Dealt
     set_field(event, "count", len(hand))
     set_field(event, "hand", hand)
     return event
+
+
+def events_seen(log: Chain[tuple[Action | None, Sequence[Event]]], seat: int) -> tuple[Event, ...]:
+    """The events of ``log`` as ``seat`` saw them: each one hidden from it, redacted.
+
+    Views are asked for move after move, so the result is kept on the newest log node a view of
+    ``seat`` was built for, and the next view redacts only the events since. The cache moves
+    forward (the older node drops it), so a match keeps one such tuple per seat, not one per
+    move; a view of an older state, or of another branch of a search, redacts from the nearest
+    node that still has one (or from the start).
+
+    The engine's `State.view` path calls it for every view (``State._events_seen_by``); here, it
+    is compiled in the compiled build, where a search's rollouts ask for a view at every move.
+    """
+    pending: list[Sequence[Event]] = []  # the newest node's events first
+    node = log
+    seen: tuple[Event, ...] | None = None
+    while True:
+        cache = node._seen  # noqa: SLF001 - the log's reader cache, kept for this function
+        if cache is not None:
+            seen = cache.get(seat)
+            if seen is not None:
+                if node is not log:
+                    del cache[seat]
+                break
+        prev = node._prev  # noqa: SLF001
+        if prev is None:  # the chain's first node holds its items itself
+            seen = ()
+            items = node._items  # noqa: SLF001
+            if items:
+                pending.extend(events for _, events in reversed(items))
+            break
+        pending.append(node._last[1])  # type: ignore[index]  # noqa: SLF001 - a pushed node's item
+        node = prev
+    if pending:
+        seen += _redacted(pending, seat)
+    if log._seen is None:  # noqa: SLF001
+        log._seen = {}  # noqa: SLF001
+    log._seen[seat] = seen  # noqa: SLF001
+    return seen
+
+
+def _redacted(pending: list[Sequence[Event]], seat: int) -> tuple[Event, ...]:
+    """The events of ``pending`` (newest node first) in match order, as ``seat`` saw them."""
+    added: list[Event] = []
+    for index in range(len(pending) - 1, -1, -1):
+        for event in pending[index]:
+            visible_to = event.visible_to
+            if visible_to is None or seat in visible_to:
+                added.append(event)
+            else:
+                added.append(event.redacted())
+    return tuple(added)

@@ -23,11 +23,12 @@ import random
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeAlias, TypeVar
 
 from cardgames import _codec, _hot
 from cardgames._chain import Chain
 from cardgames._draws import random_below
+from cardgames._events import events_seen as _events_seen
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import (
     FORMAT_VERSION,
@@ -517,18 +518,27 @@ class State(abc.ABC, Generic[_P]):
 
     def _view_base(self, seat: int) -> dict[str, Any]:
         """The fields every view has, as keyword arguments for a game's ``View``."""
+        return dict(zip(_VIEW_HEAD, self._view_head(seat), strict=True))
+
+    def _view_head(self, seat: int) -> _ViewHead:
+        """The fields every view has, in the order of the engine's `View` (`_VIEW_HEAD`).
+
+        A game's ``View`` lists them first, so a game may build its view positionally,
+        ``View(*state._view_head(seat), <its own fields in order>)``: no dict of keyword
+        arguments to build and unpack, at every view a search asks for (the built-in games do).
+        """
         to_move = self.to_move
-        return {
-            "seat": seat,
-            "players": self.players,
-            "to_move": to_move,
-            "is_over": to_move is None,
-            "round": self.round,
-            "scores": self.scores,
-            "legal_actions": self.legal_actions() if to_move == seat else (),
-            "events": self._events_seen_by(seat),
-            "rules": self._rules,
-        }
+        return (
+            seat,
+            self._players,
+            to_move,
+            to_move is None,
+            self.round,
+            self.scores,
+            self.legal_actions() if to_move == seat else (),
+            _events_seen(self._log, seat),
+            self._rules,
+        )
 
     # -- value semantics and serialization -----------------------------------------------------
 
@@ -663,40 +673,23 @@ def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
 _new = object.__new__  # an instance whose slots the caller sets (State.apply)
 
 
-def _events_seen(log: Chain[tuple[Action | None, Sequence[Event]]], seat: int) -> tuple[Event, ...]:
-    """The events of ``log`` as ``seat`` saw them: each one hidden from it, redacted.
+_ViewHead: TypeAlias = tuple[
+    int, int, int | None, bool, int, tuple[int, ...], tuple[Action, ...], tuple[Event, ...], Any
+]
+"""The types of `State._view_head`: the fields of the engine's `View`, in order."""
 
-    Views are asked for move after move, so the result is kept on the newest log node a view of
-    ``seat`` was built for, and the next view redacts only the events since. The cache moves
-    forward (the older node drops it), so a match keeps one such tuple per seat, not one per
-    move; a view of an older state, or of another branch of a search, redacts from the nearest
-    node that still has one (or from the start).
-    """
-    pending: list[Sequence[Event]] = []
-    node = log
-    while True:
-        cache = node._seen
-        if cache is not None and (seen := cache.get(seat)) is not None:
-            if node is not log:
-                cache.pop(seat, None)
-            break
-        if node._prev is None:  # the chain's first node holds its items itself
-            seen = ()
-            pending.extend(events for _, events in reversed(node._items or ()))
-            break
-        pending.append(node._last[1])  # type: ignore[index]  # a pushed node has its item
-        node = node._prev
-    if pending:
-        pending.reverse()
-        seen += tuple(
-            e if e.visible_to is None or seat in e.visible_to else e.redacted()
-            for events in pending
-            for e in events
-        )
-    if log._seen is None:
-        log._seen = {}
-    log._seen[seat] = seen
-    return seen
+_VIEW_HEAD: Final = (
+    "seat",
+    "players",
+    "to_move",
+    "is_over",
+    "round",
+    "scores",
+    "legal_actions",
+    "events",
+    "rules",
+)
+"""The fields of the engine's `View`, in order: what `State._view_head` returns."""
 
 
 _EMPTY_LOG: Chain[tuple[Action | None, Sequence[Event]]] = Chain()

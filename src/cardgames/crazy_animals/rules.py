@@ -46,6 +46,7 @@ from cardgames.crazy_animals._position import (
     _new_position,
     _Position,
 )
+from cardgames.crazy_animals._view_build import _build_view, _knowledge_of
 from cardgames.crazy_animals.actions import (
     _DISCARD,
     _DRAW,
@@ -107,7 +108,7 @@ from cardgames.crazy_animals.informed import informed_position
 from cardgames.crazy_animals.options import MAX_ROUNDS, Rules
 from cardgames.crazy_animals.sampler import sample_position
 from cardgames.crazy_animals.scenario import Setup, _check_scenario, scenario
-from cardgames.crazy_animals.view import View, _build_view, _knowledge_of
+from cardgames.crazy_animals.view import View
 from cardgames.engine import NOT_THIS_STEP, Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.rng import Rng
@@ -308,8 +309,8 @@ class State(HotContract, _BaseState[_Position]):
         """Return what ``seat`` may know: its memory of the table, its drawn card, the piles."""
         seat = self._check_seat(seat)
         rounds = self.rules.round_count(self._players)
-        base = self._view_base(seat)
-        return _build_view(base, self._pos, seat, self.starting_player, rounds, self.outcome)
+        head = self._view_head(seat)
+        return _build_view(head, self._pos, seat, self.starting_player, rounds, self.outcome)
 
     # -- hooks ------------------------------------------------------------------------------
 

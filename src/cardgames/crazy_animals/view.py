@@ -1,4 +1,4 @@
-"""What one seat of Crazy Animals may know: the `View`, and how it is built from a position.
+"""What one seat of Crazy Animals may know: the `View` (`_view_build` builds it from a position).
 
 A seat's view holds its perfect-recall knowledge of the table (CA-9), the card it drew, the
 public piles and where the turn stands; never another seat's drawn card, the stock's order or
@@ -7,12 +7,11 @@ the seed.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
-from cardgames.crazy_animals._position import _STEP_NAMES, _Position
-from cardgames.crazy_animals.cards import _CARDS, _UNKNOWN, SLOTS, Card, _as_cards
+from cardgames.crazy_animals.cards import Card
 from cardgames.engine import Outcome
 from cardgames.engine import View as _BaseView
 
@@ -66,40 +65,3 @@ class View(_BaseView):
         """
         blank = tuple((None,) * len(row) for row in self.knowledge)
         return attrs.evolve(self, knowledge=blank)
-
-
-def _knowledge_of(pos: _Position, seat: int) -> tuple[tuple[Card | None, ...], ...]:
-    """For every seat's slots, the card ``seat`` is sure lies there now, else ``None``."""
-    known = [row[seat] for row in pos.knowledge]
-    return tuple(
-        tuple(None if c == _UNKNOWN else _CARDS[c] for c in known[i : i + SLOTS])
-        for i in range(0, len(known), SLOTS)
-    )
-
-
-def _build_view(  # noqa: PLR0917 - the parts of a view the position does not hold
-    base: dict[str, Any],
-    pos: _Position,
-    seat: int,
-    starting_player: int,
-    rounds: int,
-    outcome: Outcome | None,
-) -> View:
-    """The view of ``seat``: the contract's fields (``base``) and the game's, from ``pos``."""
-    players = len(pos.totals)
-    held = pos.drawn != _UNKNOWN and seat == pos.to_move
-    return View(
-        **base,
-        knowledge=_knowledge_of(pos, seat),
-        drawn=_CARDS[pos.drawn] if held else None,
-        step=_STEP_NAMES[pos.step],
-        discard_pile=_as_cards(pos.discard),
-        in_play=_as_cards(pos.in_play),
-        stock_size=len(pos.stock),
-        knocker=None if pos.knocker == _UNKNOWN else pos.knocker,
-        final_turns=pos.final_left,
-        everyone_has_played=pos.turns >= players,
-        starting_player=starting_player,
-        rounds=rounds,
-        outcome=outcome,
-    )

@@ -66,6 +66,7 @@ from cardgames.crazy_mistigri._position import (
     _outcome,
     _Position,
 )
+from cardgames.crazy_mistigri._view_build import _view
 from cardgames.crazy_mistigri.actions import (
     _ACTION_TYPES,
     DiscardOnes,
@@ -115,7 +116,7 @@ from cardgames.crazy_mistigri.events import (
 from cardgames.crazy_mistigri.options import Rules
 from cardgames.crazy_mistigri.sampler import sample_position
 from cardgames.crazy_mistigri.scenario import Setup, _check_setup, scenario
-from cardgames.crazy_mistigri.view import View, _view
+from cardgames.crazy_mistigri.view import View
 from cardgames.engine import NOT_THIS_STEP, Action, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
 from cardgames.rng import Rng
@@ -322,7 +323,7 @@ class State(HotContract, _BaseState[_Position]):
     def view(self, seat: object) -> View:
         """Return what ``seat`` may know: its hand, the public table and hand sizes (CM-7)."""
         seat = self._check_seat(seat)
-        return _view(self._pos, seat, self._view_base(seat))
+        return _view(self._pos, seat, self._view_head(seat))
 
     # -- hooks: setup ---------------------------------------------------------------------
 

@@ -1,13 +1,12 @@
-"""What one seat of Crazy Mistigri may know (CM-7), and how it is read from a position."""
+"""What one seat of Crazy Mistigri may know (CM-7); `_view_build` reads it from a position."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
-from cardgames.crazy_mistigri._position import _DRAW, _STEPS, _outcome, _Position
-from cardgames.crazy_mistigri.cards import _CARD, Card, _as_cards
+from cardgames.crazy_mistigri.cards import Card
 from cardgames.engine import Outcome
 from cardgames.engine import View as _BaseView
 from cardgames.seats import Direction
@@ -50,31 +49,3 @@ class View(_BaseView):
     """During a 5+5: the seats still to get a pile card, the first one next."""
     outcome: Outcome | None
     """How the match ended, once it is over."""
-
-
-def _view(pos: _Position, seat: int, base: dict[str, Any]) -> View:
-    """The view of ``seat``: its hand, the public table and the hand sizes (CM-7).
-
-    ``base`` holds the fields every game's view has (the engine's `_view_base`).
-    """
-    drawing = pos.phase == _DRAW
-    chosen = drawing and pos.forced >= 0
-    mover = pos.mover
-    return View(
-        **base,
-        hand=_as_cards(pos.hands[seat]),
-        hand_sizes=tuple(len(h) for h in pos.hands),
-        discard_pile=_as_cards(pos.pile),
-        direction=Direction(pos.direction),
-        aids_face_down=pos.passed,
-        starting_player=pos.match.start,
-        turn_of=None if mover < 0 else mover,
-        step=_STEPS[pos.phase],
-        draw_from=pos.source if drawing else None,
-        draws_due=pos.draws if drawing else 0,
-        card_is_chosen=chosen,
-        chosen_card=_CARD[pos.forced] if chosen and seat == pos.source else None,
-        swap_due=pos.swapper if pos.swapper >= 0 else None,
-        pile_picks_for=pos.recipients,
-        outcome=_outcome(pos.match),
-    )

@@ -193,7 +193,7 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def collections(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's collection, colour by colour (in colour order)."""
-        return tuple(_flat_cards(c) for c in self._pos.collections)
+        return _collection_cards(self._pos.collections)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -258,20 +258,21 @@ class State(HotContract, _BaseState[_Position]):
         seat = self._check_seat(seat)
         pos = self._pos
         table = pos.table
+        # Positionally, in the order of View's fields: the engine's, then the game's.
         return View(
-            **self._view_base(seat),
-            hand=_hand_cards(pos.hands[seat]),
-            hand_sizes=tuple(len(h) for h in pos.hands),
-            trump=_card(table.trump),
-            trump_colour=self.trump_colour,
-            trick=_as_cards(pos.trick),
-            leader=pos.leader,
-            collections=self.collections,
-            super_chats=table.super_chats,
-            starter=table.starter,
-            stock_size=len(table.stock),
-            discard_size=len(table.discard),
-            outcome=self.outcome,
+            *self._view_head(seat),
+            _hand_cards(pos.hands[seat]),  # hand
+            tuple(len(h) for h in pos.hands),  # hand_sizes
+            _card(table.trump),  # trump
+            self.trump_colour,  # trump_colour
+            _as_cards(pos.trick),  # trick
+            pos.leader,  # leader
+            self.collections,  # collections
+            table.super_chats,  # super_chats
+            table.starter,  # starter
+            len(table.stock),  # stock_size
+            len(table.discard),  # discard_size
+            self.outcome,  # outcome
         )
 
     # -- hooks ------------------------------------------------------------------------------
@@ -393,6 +394,27 @@ class State(HotContract, _BaseState[_Position]):
         perturbed.hands = tuple(hands)
         perturbed.table = mixed_table
         return self._replace_position(perturbed)
+
+
+_LAST_COLLECTIONS: Final[list[tuple[object, tuple[tuple[Card, ...], ...]]]] = [((), ())]
+"""The collections `_collection_cards` converted last (the position's tuple), and its answer."""
+
+
+def _collection_cards(
+    collections: tuple[tuple[tuple[int, ...], ...], ...],
+) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's collection as cards, colour by colour: the last answer for that very tuple.
+
+    Every view holds the collections, and they change only when a trick is won: a search asks
+    for a view at every move of its rollouts, and positions pass the unchanged tuple on. The
+    tuple is immutable, so the same object means the same cards; the pair is swapped in whole.
+    """
+    last = _LAST_COLLECTIONS[0]
+    if last[0] is collections:
+        return last[1]
+    cards = tuple(_flat_cards(c) for c in collections)
+    _LAST_COLLECTIONS[0] = (collections, cards)
+    return cards
 
 
 _DEAL_PURPOSE: Final = 0x100
