@@ -176,14 +176,14 @@ class State(HotContract, _BaseState[_Position]):
         """Return what ``seat`` may know: its own hand, the public table and hand sizes."""
         seat = self._check_seat(seat)
         pos = self._pos
-        # Positionally, in the order of View's fields: the engine's, then the game's.
+        # The engine's fields in their order (`State._view_head`), then the game's by name.
         return View(
             *self._view_head(seat),
-            _as_cards(pos.hands[seat]),  # hand
-            tuple(len(h) for h in pos.hands),  # hand_sizes
-            pos.pairs,  # pairs
-            self.draw_from,  # draw_from
-            self.outcome,  # outcome
+            hand=_as_cards(pos.hands[seat]),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            pairs=pos.pairs,
+            draw_from=self.draw_from,
+            outcome=self.outcome,
         )
 
     # -- hooks ------------------------------------------------------------------------------

@@ -33,19 +33,19 @@ def _build_view(  # noqa: PLR0917 - the parts of a view the position does not ho
     """The view of ``seat``: the contract's fields (``head``, in order) and the game's."""
     players = len(pos.totals)
     held = pos.drawn != _UNKNOWN and seat == pos.to_move
-    # Positionally, in the order of View's fields: the engine's, then the game's.
+    # The engine's fields in their order (`State._view_head`), then the game's by name.
     return View(
         *head,
-        _knowledge_of(pos, seat),  # knowledge
-        _CARDS[pos.drawn] if held else None,  # drawn
-        _STEP_NAMES[pos.step],  # step
-        _as_cards(pos.discard),  # discard_pile
-        _as_cards(pos.in_play),  # in_play
-        len(pos.stock),  # stock_size
-        None if pos.knocker == _UNKNOWN else pos.knocker,  # knocker
-        pos.final_left,  # final_turns
-        pos.turns >= players,  # everyone_has_played
-        starting_player,  # starting_player
-        rounds,  # rounds
-        outcome,  # outcome
+        knowledge=_knowledge_of(pos, seat),
+        drawn=_CARDS[pos.drawn] if held else None,
+        step=_STEP_NAMES[pos.step],
+        discard_pile=_as_cards(pos.discard),
+        in_play=_as_cards(pos.in_play),
+        stock_size=len(pos.stock),
+        knocker=None if pos.knocker == _UNKNOWN else pos.knocker,
+        final_turns=pos.final_left,
+        everyone_has_played=pos.turns >= players,
+        starting_player=starting_player,
+        rounds=rounds,
+        outcome=outcome,
     )

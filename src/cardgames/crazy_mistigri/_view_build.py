@@ -27,22 +27,22 @@ def _view(pos: _Position, seat: int, head: _ViewHead) -> View:
     drawing = pos.phase == _DRAW
     chosen = drawing and pos.forced >= 0
     mover = pos.mover
-    # Positionally, in the order of View's fields: the engine's, then the game's.
+    # The engine's fields in their order (`State._view_head`), then the game's by name.
     return View(
         *head,
-        _as_cards(pos.hands[seat]),  # hand
-        tuple(len(h) for h in pos.hands),  # hand_sizes
-        _as_cards(pos.pile),  # discard_pile
-        _DIRECTIONS[pos.direction],  # direction
-        pos.passed,  # aids_face_down
-        pos.match.start,  # starting_player
-        None if mover < 0 else mover,  # turn_of
-        _STEPS[pos.phase],  # step
-        pos.source if drawing else None,  # draw_from
-        pos.draws if drawing else 0,  # draws_due
-        chosen,  # card_is_chosen
-        _CARD[pos.forced] if chosen and seat == pos.source else None,  # chosen_card
-        pos.swapper if pos.swapper >= 0 else None,  # swap_due
-        pos.recipients,  # pile_picks_for
-        _outcome(pos.match),  # outcome
+        hand=_as_cards(pos.hands[seat]),
+        hand_sizes=tuple(len(h) for h in pos.hands),
+        discard_pile=_as_cards(pos.pile),
+        direction=_DIRECTIONS[pos.direction],
+        aids_face_down=pos.passed,
+        starting_player=pos.match.start,
+        turn_of=None if mover < 0 else mover,
+        step=_STEPS[pos.phase],
+        draw_from=pos.source if drawing else None,
+        draws_due=pos.draws if drawing else 0,
+        card_is_chosen=chosen,
+        chosen_card=_CARD[pos.forced] if chosen and seat == pos.source else None,
+        swap_due=pos.swapper if pos.swapper >= 0 else None,
+        pile_picks_for=pos.recipients,
+        outcome=_outcome(pos.match),
     )

@@ -258,21 +258,21 @@ class State(HotContract, _BaseState[_Position]):
         seat = self._check_seat(seat)
         pos = self._pos
         table = pos.table
-        # Positionally, in the order of View's fields: the engine's, then the game's.
+        # The engine's fields in their order (`State._view_head`), then the game's by name.
         return View(
             *self._view_head(seat),
-            _hand_cards(pos.hands[seat]),  # hand
-            tuple(len(h) for h in pos.hands),  # hand_sizes
-            _card(table.trump),  # trump
-            self.trump_colour,  # trump_colour
-            _as_cards(pos.trick),  # trick
-            pos.leader,  # leader
-            self.collections,  # collections
-            table.super_chats,  # super_chats
-            table.starter,  # starter
-            len(table.stock),  # stock_size
-            len(table.discard),  # discard_size
-            self.outcome,  # outcome
+            hand=_hand_cards(pos.hands[seat]),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            trump=_card(table.trump),
+            trump_colour=self.trump_colour,
+            trick=_as_cards(pos.trick),
+            leader=pos.leader,
+            collections=self.collections,
+            super_chats=table.super_chats,
+            starter=table.starter,
+            stock_size=len(table.stock),
+            discard_size=len(table.discard),
+            outcome=self.outcome,
         )
 
     # -- hooks ------------------------------------------------------------------------------
