@@ -3,13 +3,15 @@
 A benchmark script measures the build its interpreter imports when run with ``--worker`` and
 prints its figures as JSON; `each_build` runs it so under this interpreter (the pure build) and
 under the compiled build's (`make compiled`), each in a process of its own. `under_callgrind`
-runs a command under valgrind's callgrind and returns the instructions it executed.
+runs a command under valgrind's callgrind and returns the instructions it executed;
+`command_line` is the line each table starts with.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -80,3 +82,12 @@ def under_callgrind(command: Sequence[str], *, keep_path: bool = True) -> tuple[
         msg = f"callgrind reported no count for {' '.join(command[1:])}"
         raise RuntimeError(msg)
     return done.stdout, int(collected.group(1))
+
+
+def command_line(command: str) -> str:
+    """The line a benchmark's tables start with: ``command``, the machine and its load."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (
+        f"Command: `{command}`; {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, load average {load}.\n"
+    )

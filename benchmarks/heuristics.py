@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import time
 from typing import Any
 
-from _builds import each_build
+from _builds import command_line, each_build
 
 LEVELS = ("medium", "easy")
 
@@ -90,11 +88,10 @@ def main() -> None:
         return
     options = ["--decisions", str(args.decisions), "--budget", str(args.budget)]
     builds = each_build("heuristics.py", options, args.compiled_python, progress)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"Command: `python benchmarks/heuristics.py --decisions {args.decisions} "
-        f"--budget {args.budget:g}`; {platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average {load}.\n"
+        command_line(
+            f"python benchmarks/heuristics.py --decisions {args.decisions} --budget {args.budget:g}"
+        )
     )
     names = list(builds)
     header = "| game | players |" + "".join(

@@ -35,15 +35,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from _builds import each_build, under_callgrind
+from _builds import command_line, each_build, under_callgrind
 
 GAMES = ("crazy-mistigri", "kitten-tricks", "crazy-animals")
 """The games with decisions (classic Mistigri's only choice is a blind draw)."""
@@ -295,12 +293,7 @@ def main() -> None:
         *args.game,
     ]
     builds = each_build("rollout.py", options, args.compiled_python, progress)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(
-        f"Command: `python benchmarks/rollout.py {' '.join(options)} --moves {advance}`; "
-        f"{platform.machine()}, "
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, load average {load}.\n"
-    )
+    print(command_line(f"python benchmarks/rollout.py {' '.join(options)} --moves {advance}"))
     print("| game | players | build | ms per decision (mean) | max | rollout steps |")
     print("| --- | ---: | --- | ---: | ---: | ---: |")
     for build, figures in builds.items():

@@ -29,15 +29,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from _builds import each_build, under_callgrind
+from _builds import command_line, each_build, under_callgrind
 
 
 def progress(message: str) -> None:
@@ -200,12 +198,11 @@ def main() -> None:
     if args.informed:
         options.append("--informed")
     builds = each_build("sampling.py", options, args.compiled_python, progress)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"Command: `python benchmarks/sampling.py --views {args.views} --worlds {args.worlds} "
-        f"--repeat {args.repeat}{' --informed' if args.informed else ''}`; "
-        f"{platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average {load}.\n"
+        command_line(
+            f"python benchmarks/sampling.py --views {args.views} --worlds {args.worlds} "
+            f"--repeat {args.repeat}{' --informed' if args.informed else ''}"
+        )
     )
     print("| game | players | build | µs / world | µs / first world of a view |")
     print("| --- | ---: | --- | ---: | ---: |")

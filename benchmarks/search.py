@@ -39,14 +39,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import time
 from typing import Any
 
-from _builds import each_build
+from _builds import command_line, each_build
 
 PEERS = (("crazy_eights", "crazy_eights(players=3)"), ("hearts", "hearts"), ("go_fish", "go_fish"))
 
@@ -262,13 +260,12 @@ def print_tables(
     args: argparse.Namespace, peers: dict[str, float], builds: dict[str, dict[str, Any]]
 ) -> None:
     """The peers' table, the games' rates with their ratio to `crazy_eights`, then the parts."""
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"Command: `python benchmarks/search.py --iterations {args.iterations} "
-        f"--decisions {args.decisions} --budget {args.budget:g}"
-        f"{''.join(f' --horizon {h}' for h in args.horizon or ())}`; "
-        f"{platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average {load}.\n"
+        command_line(
+            f"python benchmarks/search.py --iterations {args.iterations} "
+            f"--decisions {args.decisions} --budget {args.budget:g}"
+            f"{''.join(f' --horizon {h}' for h in args.horizon or ())}"
+        )
     )
     eights = peers.get("crazy_eights")
     if peers:

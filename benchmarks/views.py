@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import time
 
-from _builds import each_build
+from _builds import command_line, each_build
 
 import cardgames
 from cardgames import _build
@@ -101,11 +99,7 @@ def main() -> None:
         return
     options = ["--matches", str(args.matches)]
     builds = each_build("views.py", options, args.compiled_python, progress)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(
-        f"Command: `python benchmarks/views.py --matches {args.matches}`; {platform.machine()}, "
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, load average {load}.\n"
-    )
+    print(command_line(f"python benchmarks/views.py --matches {args.matches}"))
     names = list(builds)
     print(
         "| game | actions per match |"

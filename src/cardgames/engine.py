@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeAlias, TypeVar
 
+import attrs
+
 from cardgames import _codec, _hot
 from cardgames._chain import Chain
 from cardgames._draws import random_below
@@ -678,17 +680,7 @@ _ViewHead: TypeAlias = tuple[
 ]
 """The types of `State._view_head`: the fields of the engine's `View`, in order."""
 
-_VIEW_HEAD: Final = (
-    "seat",
-    "players",
-    "to_move",
-    "is_over",
-    "round",
-    "scores",
-    "legal_actions",
-    "events",
-    "rules",
-)
+_VIEW_HEAD: Final = tuple(field.name for field in attrs.fields(View))
 """The fields of the engine's `View`, in order: what `State._view_head` returns."""
 
 

@@ -1,22 +1,36 @@
 """What the search bots share: their settings' checks, blind draws counted once, the clock.
 
 `cardgames.bots.ismcts` and `cardgames.bots.rollout` both check numeric settings against
-bounds, treat interchangeable actions (blind draws by position) as one, and drop the work a
-time budget cuts short. Compiled with them in the compiled build.
+bounds, treat interchangeable actions (blind draws by position) as one, drop the work a time
+budget cuts short, and play a world out to their horizon (`play_to_horizon`). Compiled with
+them in the compiled build.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from cardgames import _hot
+from cardgames.engine import standing
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
-    from cardgames.engine import Action
+    from cardgames.engine import Action, Outcome, State
 
-__all__ = ["OutOfTime", "check_time", "distinct", "flag_setting", "number_setting", "short"]
+__all__ = [
+    "OutOfTime",
+    "check_time",
+    "distinct",
+    "flag_setting",
+    "number_setting",
+    "play_to_horizon",
+    "reached",
+    "short",
+    "within",
+]
 
 
 def number_setting(
@@ -85,3 +99,38 @@ def distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
             kept.add(cls)
         out.append(action)
     return tuple(out)
+
+
+def within(world: State[Any], last_round: int) -> bool:
+    """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) is over."""
+    return not world.is_over and (last_round < 0 or world.round == last_round)
+
+
+def reached(world: State[Any]) -> Outcome:
+    """What a search's world is worth where it stopped: the match's outcome, or its standing."""
+    outcome = world.outcome if world.is_over else standing(world)
+    assert outcome is not None  # noqa: S101 - over means an outcome
+    return outcome
+
+
+def play_to_horizon(
+    world: State[Any],
+    choose: Callable[[State[Any], int], Action],
+    last_round: int,
+    deadline: float | None,
+) -> Outcome:
+    """Advance the scratch ``world`` with ``choose(world, mover)`` to the search's horizon.
+
+    The moves go on until the match ends, or round ``last_round`` does (-1: the match
+    horizon); each advances ``world`` in place (`cardgames._hot.step`), with the log entry and
+    events `State.apply` would add, so ``choose`` may read the views `apply` would give. The
+    result is `reached`'s.
+
+    Raises:
+        OutOfTime: the time budget ran out (checked before every move).
+    """
+    while within(world, last_round):
+        check_time(deadline)
+        mover: int = world.to_move  # type: ignore[assignment]  # not over
+        _hot.step(world, choose(world, mover))
+    return reached(world)

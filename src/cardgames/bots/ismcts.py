@@ -41,9 +41,12 @@ from cardgames.bots._search import (
     distinct,
     flag_setting,
     number_setting,
+    play_to_horizon,
+    reached,
+    within,
 )
 from cardgames.encoding import MARGIN_WEIGHT
-from cardgames.engine import HORIZONS, Action, Outcome, State, View, standing
+from cardgames.engine import HORIZONS, Action, Outcome, State, View
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -479,25 +482,15 @@ class ISMCTSBot:
                 playout bot, since one such simulation of a whole match can take a tenth of a
                 second; before and after a random one, which takes milliseconds).
         """
-        if not _within(world, last_round):
-            # The descent already ended the match, or the round at the round horizon.
-            return world.outcome if world.is_over else standing(world)  # type: ignore[return-value]
+        if not within(world, last_round):
+            return reached(world)  # the descent already ended the match, or the round
         if self.playout is None:
             check_time(deadline)
             outcome = world.playout(rng, horizon="match" if last_round < 0 else "round")
             check_time(deadline)
-        else:
-            while _within(world, last_round):
-                check_time(deadline)
-                mover: int = world.to_move  # type: ignore[assignment]  # not over
-                # The search's own world, advanced in place: its view is the one `apply`
-                # would have given.
-                _hot.step(world, self._play(world, mover, rng))
-            outcome = world.outcome if world.is_over else standing(world)
-        assert outcome is not None  # noqa: S101 - simulations end the match or the round
-        return outcome
-
-
-def _within(world: State[Any], last_round: int) -> bool:
-    """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) is over."""
-    return not world.is_over and (last_round < 0 or world.round == last_round)
+            assert outcome is not None  # noqa: S101 - a playout without a limit ends
+            return outcome
+        # A playout bot reads each mover's view of the search's own world, advanced in place.
+        return play_to_horizon(
+            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline
+        )

@@ -29,9 +29,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
-from cardgames.bots._search import OutOfTime, check_time, distinct, flag_setting, number_setting
+from cardgames.bots._search import (
+    OutOfTime,
+    distinct,
+    flag_setting,
+    number_setting,
+    play_to_horizon,
+)
 from cardgames.encoding import MARGIN_WEIGHT, outcome_returns
-from cardgames.engine import HORIZONS, Action, State, View, standing
+from cardgames.engine import HORIZONS, Action, State, View
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -239,16 +245,11 @@ class RolloutBot:
         """
         world = _hot.scratch(state)
         _hot.step(world, action)
-        start = world.round  # an action that ends a round: the rollout plays the next one
-        by_round = self.horizon == "round"
-        while not world.is_over:
-            if by_round and world.round != start:
-                break
-            check_time(deadline)
-            mover: int = world.to_move  # type: ignore[assignment]  # not over
-            _hot.step(world, policy.choose(world.view(mover), rng))
-        outcome = world.outcome if world.is_over else standing(world)
-        assert outcome is not None  # noqa: S101 - over means an outcome
+        # The round after ``action``: an action that ends a round, the rollout plays the next.
+        last_round = world.round if self.horizon == "round" else -1
+        outcome = play_to_horizon(
+            world, lambda w, mover: policy.choose(w.view(mover), rng), last_round, deadline
+        )
         return outcome_returns(outcome, world.game.better_scores, self.margin_weight)
 
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Final, cast
 from cardgames._draws import random_below
 from cardgames._events import dealt
 from cardgames._hot import HotContract
+from cardgames._memo import LastOf
 from cardgames._mypyc import mypyc_attr
 from cardgames.engine import NOT_THIS_STEP, Action, Dealt, Event, Game, Outcome
 from cardgames.engine import State as _BaseState
@@ -396,25 +397,17 @@ class State(HotContract, _BaseState[_Position]):
         return self._replace_position(perturbed)
 
 
-_LAST_COLLECTIONS: Final[list[tuple[object, tuple[tuple[Card, ...], ...]]]] = [((), ())]
-"""The collections `_collection_cards` converted last (the position's tuple), and its answer."""
-
-
-def _collection_cards(
+def _cards_of_collections(
     collections: tuple[tuple[tuple[int, ...], ...], ...],
 ) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's collection as cards, colour by colour: the last answer for that very tuple.
+    """Each seat's collection as cards, colour by colour."""
+    return tuple(_flat_cards(c) for c in collections)
 
-    Every view holds the collections, and they change only when a trick is won: a search asks
-    for a view at every move of its rollouts, and positions pass the unchanged tuple on. The
-    tuple is immutable, so the same object means the same cards; the pair is swapped in whole.
-    """
-    last = _LAST_COLLECTIONS[0]
-    if last[0] is collections:
-        return last[1]
-    cards = tuple(_flat_cards(c) for c in collections)
-    _LAST_COLLECTIONS[0] = (collections, cards)
-    return cards
+
+_collection_cards = LastOf(_cards_of_collections)
+"""`_cards_of_collections`, kept for the very same tuple: every view holds the collections, and
+they change only when a trick is won, so a search's rollouts (a view at every move) mostly ask
+again for the tuple the positions passed on unchanged."""
 
 
 _DEAL_PURPOSE: Final = 0x100
