@@ -309,6 +309,16 @@ def test_the_standing_of_a_game_whose_scores_rank_no_one_is_shared() -> None:
     assert standing(unranked.new(4, seed=1)).winners == (0, 1, 2, 3)
 
 
+@pytest.mark.parametrize(
+    ("better", "winners"), [("higher", (1, 3)), ("lower", (2,)), (None, (0, 1, 2, 3))]
+)
+def test_the_standing_shares_a_tied_best_score(
+    better: str | None, winners: tuple[int, ...]
+) -> None:
+    """Seats tied on the best score all win the standing, in seat order; no ranking names all."""
+    assert _hot.best_seats((4, 9, 1, 9), better) == winners
+
+
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
 def test_search_steps_reach_what_apply_reaches(game: Game[Any]) -> None:
     """`_hot.step` on a scratch state gives the state, views and outcome of `apply`, each step."""

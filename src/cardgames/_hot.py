@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     _S = TypeVar("_S", bound=State[Any])
 
-__all__ = ["HotContract", "playout", "returns", "scratch", "step", "untell"]
+__all__ = ["HotContract", "best_seats", "playout", "returns", "scratch", "step", "untell"]
 
 
 class _Positioned(Protocol):
@@ -211,6 +211,19 @@ def _tally_on(log: Chain[Any]) -> Tally[Any]:
     steps._items = None  # noqa: SLF001
     steps._seen = None  # noqa: SLF001
     return steps
+
+
+def best_seats(scores: tuple[int, ...], better_scores: str | None) -> tuple[int, ...]:
+    """The seats with the best of ``scores``, as ``better_scores`` ranks them, in seat order.
+
+    ``"lower"`` or ``"higher"`` scores are better; ``None`` ranks no one, so every seat is
+    named. The winners of `cardgames.engine.standing`, here to run native in the compiled
+    build: a search at the round horizon reads it once per simulation.
+    """
+    if better_scores is None:
+        return tuple(range(len(scores)))
+    best = min(scores) if better_scores == "lower" else max(scores)
+    return tuple([seat for seat, score in enumerate(scores) if score == best])
 
 
 def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -> list[float]:

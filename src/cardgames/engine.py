@@ -650,13 +650,9 @@ def standing(state: State[Any]) -> Outcome:
         >>> standing(state)
         Outcome(winners=(0, 1, 2), scores=(0, 0, 0), losers=())
     """
-    scores = tuple(int(score) for score in state.scores)
-    better = state.game.better_scores
-    if better is None:
-        return Outcome(winners=tuple(range(len(scores))), scores=scores)
-    best = min(scores) if better == "lower" else max(scores)
-    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-    return Outcome(winners=winners, scores=scores)
+    scores = tuple(map(int, state.scores))
+    # Positional: the record's field order (winners, scores), one interpreted call cheaper.
+    return Outcome(_hot.best_seats(scores, state.game.better_scores), scores)
 
 
 def _unpickle_state(  # noqa: PLR0917 - the positional form pickle stores
