@@ -1174,6 +1174,22 @@ def test_without_drops_only_the_first_copy_of_a_card() -> None:
     assert cm_rules._without((0x21,), 0x21) == ()
 
 
+def test_without_both_drops_one_copy_of_each_card_of_the_pair() -> None:
+    """`_without_both` removes one copy of each card of a pair, twins included, in fan order."""
+    assert cm_rules._without_both((0x53, 0x21, 0x44, 0x57), 0x57, 0x53) == (0x21, 0x44)
+    assert cm_rules._without_both((0x53, 0x21, 0x53, 0x53), 0x53, 0x53) == (0x21, 0x53)
+    assert cm_rules._without_both((0x21, 0x53, 0x21), 0x21, 0x53) == (0x21,)
+    rng = random.Random(6)
+    for _ in range(200):
+        hand = tuple(rng.choice((0x21, 0x23, 0x53, 0x55)) for _ in range(rng.randrange(2, 9)))
+        a, b = rng.sample(hand, 2) if len(set(hand)) > 1 else (hand[0], hand[0])
+        if hand.count(a) < 1 + (a == b):
+            continue
+        assert cm_rules._without_both(hand, a, b) == cm_rules._without(
+            cm_rules._without(hand, a), b
+        )
+
+
 def test_card_id_readers_are_the_compiled_ones_of_the_positions() -> None:
     """`cards` names the same card-id readers as `_position`, where the rules import them from."""
     from cardgames.crazy_mistigri import _position  # noqa: PLC0415 - the records' module
