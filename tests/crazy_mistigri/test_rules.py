@@ -9,6 +9,7 @@ in colours ``1 .. 10 - v``; three players use the values 3..8, four players 2..9
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -1133,3 +1134,70 @@ def test_golden_transcript() -> None:
     transcript = "\n".join(str(e) for e in state.events) + "\n"
     golden = Path(__file__).parent.parent / "golden" / "crazy-mistigri-4p-2026.txt"
     assert transcript == golden.read_text(encoding="utf-8")
+
+
+# --- The rules' helpers, held to the plain forms they replace -------------------------------
+
+
+def test_pairs_of_a_hand_come_in_the_order_of_its_sorted_combinations() -> None:
+    """`_pairs_of` lists every two cards that pair (CM-4), as ``combinations(sorted(hand), 2)``."""
+    rng = random.Random(28)
+    deck = cm_cards._deck_of(3, cm_cards.DEFAULT_LAYOUT)
+    card_of = {cm_cards._id(card): card for card in deck}
+    for size in range(12):
+        for _ in range(40):
+            hand = sorted(rng.sample(sorted(card_of), size))
+            expected = [
+                cm_rules._PAIRS[a, b]
+                for a, b in itertools.combinations(hand, 2)
+                if card_of[a].value == card_of[b].value or card_of[a].colour == card_of[b].colour
+            ]
+            assert cm_rules._pairs_of(hand) == expected, hand
+
+
+def test_next_starter_is_the_first_highest_total_clockwise_from_the_previous_one() -> None:
+    """`_next_starter` picks what ``max`` over the seats from the previous starter picks (CM-11)."""
+    rng = random.Random(11)
+    for players in (3, 4, 5):
+        for _ in range(200):
+            scores = tuple(rng.randrange(6) for _ in range(players))
+            previous = rng.randrange(players)
+            order = [(previous + k) % players for k in range(players)]
+            expected = max(order, key=scores.__getitem__)
+            assert cm_rules._next_starter(scores, previous) == expected, (scores, previous)
+
+
+def test_without_drops_only_the_first_copy_of_a_card() -> None:
+    """`_without` removes one copy of a card held, twins included, and keeps the fan order."""
+    assert cm_rules._without((0x53, 0x21, 0x53, 0x44), 0x53) == (0x21, 0x53, 0x44)
+    assert cm_rules._without((0x53, 0x21, 0x44), 0x44) == (0x53, 0x21)
+    assert cm_rules._without((0x21,), 0x21) == ()
+
+
+def test_without_both_drops_one_copy_of_each_card_of_the_pair() -> None:
+    """`_without_both` removes one copy of each card of a pair, twins included, in fan order."""
+    assert cm_rules._without_both((0x53, 0x21, 0x44, 0x57), 0x57, 0x53) == (0x21, 0x44)
+    assert cm_rules._without_both((0x53, 0x21, 0x53, 0x53), 0x53, 0x53) == (0x21, 0x53)
+    assert cm_rules._without_both((0x21, 0x53, 0x21), 0x21, 0x53) == (0x21,)
+    rng = random.Random(6)
+    for _ in range(200):
+        hand = tuple(rng.choice((0x21, 0x23, 0x53, 0x55)) for _ in range(rng.randrange(2, 9)))
+        a, b = rng.sample(hand, 2) if len(set(hand)) > 1 else (hand[0], hand[0])
+        if hand.count(a) < 1 + (a == b):
+            continue
+        assert cm_rules._without_both(hand, a, b) == cm_rules._without(
+            cm_rules._without(hand, a), b
+        )
+
+
+def test_card_id_readers_are_the_compiled_ones_of_the_positions() -> None:
+    """`cards` names the same card-id readers as `_position`, where the rules import them from."""
+    from cardgames.crazy_mistigri import _position  # noqa: PLC0415 - the records' module
+
+    for name in ("_card_id", "_value_of", "_colour_of", "_pair"):
+        assert getattr(cm_cards, name) is getattr(_position, name)
+    assert vars(cm_rules)["_pair"] is _position._pair
+    assert vars(cm_rules)["_value_of"] is _position._value_of
+    assert cm_cards._value_of(cm_cards._card_id(7, 3)) == 7
+    assert cm_cards._colour_of(cm_cards._card_id(7, 3)) == 3
+    assert not cm_cards._pair(cm_cards._id(cm_cards.MISTIGRI), cm_cards._card_id(9, 1))

@@ -1,7 +1,7 @@
 """How the engine holds a moment of a Crazy Mistigri match (internal).
 
-A position is a record of plain values: the hands and the pile as card ids (see
-`cardgames.crazy_mistigri.cards`), the arrow, the aids, and what the seat to move decides now
+A position is a record of plain values: the hands and the pile as card ids (read by
+`_value_of` and `_colour_of` below), the arrow, the aids, and what the seat to move decides now
 (the phase), with the turn's pending effects. The rules (`rules.py`), the views (`view.py`),
 the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
 
@@ -20,6 +20,35 @@ from typing import Final, final
 from cardgames._mypyc import mypyc_attr
 from cardgames._pickling import reduced
 from cardgames.engine import Outcome
+
+# --- Card ids (CM-1, CM-4) -----------------------------------------------------------------
+# A position holds its cards as small ints: the value in the high bits, the colour in the low
+# four. The functions that read an id are here, compiled with the rules that call them on every
+# action (`cardgames.crazy_mistigri.cards`, which is not compiled, names them for the rest).
+
+
+def _card_id(value: int, colour: int) -> int:
+    """The id of the card of ``value`` and ``colour`` (both 1..10): 16 * value + colour."""
+    return value << 4 | colour
+
+
+def _value_of(card_id: int) -> int:
+    """The value of the card whose id is ``card_id``."""
+    return card_id >> 4
+
+
+def _colour_of(card_id: int) -> int:
+    """The colour of the card whose id is ``card_id``."""
+    return card_id & 15
+
+
+def _pair(a: int, b: int) -> bool:
+    """Whether the cards of ids ``a`` and ``b`` pair: same value or same colour (CM-4).
+
+    The Mistigri is the only card of its value and of its colour, so it never pairs.
+    """
+    return _value_of(a) == _value_of(b) or _colour_of(a) == _colour_of(b)
+
 
 # What the seat to move decides now (Final: the compiled rules inline them).
 _DRAW: Final = 0

@@ -18,6 +18,13 @@ import attrs
 from cardgames import cards
 from cardgames._codec import is_int
 
+# The readers of card ids are defined beside the position records, compiled with the rules (see
+# below); they are named here too, for the sampler, the bot and the tests.
+from cardgames.crazy_mistigri._position import _card_id as _card_id  # noqa: PLC0414
+from cardgames.crazy_mistigri._position import _colour_of as _colour_of  # noqa: PLC0414
+from cardgames.crazy_mistigri._position import _pair as _pair  # noqa: PLC0414
+from cardgames.crazy_mistigri._position import _value_of as _value_of  # noqa: PLC0414
+
 __all__ = ["DEFAULT_LAYOUT", "MISTIGRI", "Card"]
 
 # --- Cards (CM-1) ---------------------------------------------------------------------------
@@ -27,29 +34,8 @@ _CODE = re.compile(r"([1-9])c([1-9])")
 
 
 # --- Card ids: the value in the high bits, the colour in the low four --------------------------
-
-
-def _card_id(value: int, colour: int) -> int:
-    """The id of the card of ``value`` and ``colour`` (both 1..10): 16 * value + colour."""
-    return value << 4 | colour
-
-
-def _value_of(card_id: int) -> int:
-    """The value of the card whose id is ``card_id``."""
-    return card_id >> 4
-
-
-def _colour_of(card_id: int) -> int:
-    """The colour of the card whose id is ``card_id``."""
-    return card_id & 15
-
-
-def _pair(a: int, b: int) -> bool:
-    """Whether the cards of ids ``a`` and ``b`` pair: same value or same colour (CM-4).
-
-    The Mistigri is the only card of its value and of its colour, so it never pairs.
-    """
-    return _value_of(a) == _value_of(b) or _colour_of(a) == _colour_of(b)
+# `_card_id`, `_value_of`, `_colour_of` and `_pair` are defined beside the position records
+# (`_position`), compiled with the rules, which read an id on every action.
 
 
 @attrs.frozen(slots=True, cache_hash=True)
