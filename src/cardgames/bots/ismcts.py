@@ -230,13 +230,13 @@ class _Worlds:
     def draw(self, rng: random.Random) -> State[Any]:
         """A new world consistent with the view, for the search alone to advance in place."""
         first = self._first
+        world: State[Any]
         if first is None:
             world = self.game.sample_world(self.view, rng)
             self._first = _hot.scratch(world)
-            return world
-        pos = self._position(self.view, rng)
-        world_again: State[Any] = _hot.resampled(first, pos, rng.getrandbits(64))
-        return world_again
+        else:
+            world = _hot.resampled(first, self._position(self.view, rng), rng.getrandbits(64))
+        return world
 
 
 class ISMCTSBot:
