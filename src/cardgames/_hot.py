@@ -158,7 +158,10 @@ def resampled(world: _S, pos: Any, seed: int) -> _S:  # noqa: ANN401 - the game'
     again._players = world._players  # noqa: SLF001
     again._seed = seed  # noqa: SLF001
     again._key = seed_key(seed)  # noqa: SLF001
-    again._setup = _Sampled(pos)  # noqa: SLF001
+    # `_Sampled(pos)`, without its interpreted attrs `__init__`: the frozen record's one field.
+    setup = _new(_Sampled)
+    _set_field(setup, "position", pos)
+    again._setup = setup  # noqa: SLF001
     again._pos = pos  # noqa: SLF001
     again._log = world._log  # noqa: SLF001
     again._legal = None  # noqa: SLF001
@@ -253,3 +256,4 @@ def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -
 
 
 _new = object.__new__
+_set_field = object.__setattr__

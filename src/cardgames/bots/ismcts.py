@@ -152,40 +152,18 @@ class _Tree:
             frozenset(cls for cls in types if cls.interchangeable) if types else None
         )
 
-    def distinct(self, legal: tuple[Action, ...]) -> tuple[Action, ...]:
-        """``legal`` with each interchangeable class kept once (`_search.distinct`).
+    def blind(self, cls: type[Action]) -> bool:
+        """Whether actions of ``cls`` are interchangeable (blind draws: `_search.distinct`).
 
-        A game without interchangeable actions gets ``legal`` back at once, and one with them
-        has each action's class looked up in a set rather than asked for its flag.
+        Looked up in the set of the game's interchangeable classes, when the tree knows them.
         """
         blind = self._blind
-        if blind is None:
-            return distinct(legal)
-        if blind:
-            for action in legal:
-                if type(action) in blind:
-                    return distinct(legal)
-        return legal
+        return cls.interchangeable if blind is None else cls in blind
 
     def key(self, action: Action) -> int:
         """The key of ``action`` among the children of every node of this tree."""
         key = self._by_value.get(action) if self._native_hash else self._by_id.get(id(action))
         return self._met_anew(action) if key is None else key
-
-    def keys(self, legal: tuple[Action, ...]) -> list[int]:
-        """The key of each action of ``legal``, in order (`key`, in one call per level)."""
-        keys: list[int] = []
-        if self._native_hash:
-            by_value = self._by_value
-            for action in legal:
-                key = by_value.get(action)
-                keys.append(self._met_anew(action) if key is None else key)
-        else:
-            by_id = self._by_id
-            for action in legal:
-                key = by_id.get(id(action))
-                keys.append(self._met_anew(action) if key is None else key)
-        return keys
 
     def _met_anew(self, action: Action) -> int:
         """The key of ``action``, an object not met before: an equal action's, or a new one."""
@@ -414,9 +392,8 @@ class ISMCTSBot:
             legal = world._legal  # noqa: SLF001 - the scratch world's own cache
             if legal is None:
                 legal = world._legal = world._compute_legal_actions()  # noqa: SLF001
-            legal = tree.distinct(legal)
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
-            prior = self._prior_key(tree, world, mover, legal, rng) if informed else -1
+            prior = self._prior_key(tree, world, mover, distinct(legal), rng) if informed else -1
             children = node.children
             keys: list[int] = []
             untried: list[int] = []
@@ -464,18 +441,27 @@ class ISMCTSBot:
     ) -> int:
         """The position in ``legal`` of the child maximising UCB1 (the first of equal ones).
 
-        One pass over ``legal``: each action's key (`_Tree.key`) goes to ``keys``, the position
-        of each action with no child yet to ``untried``, and every existing child counts this
-        descent as one that could have chosen it (its exploration term counts those, this one
-        included). Once an action is untried the descent expands (`_expand`) and the UCB1
-        scores are no longer computed: what this returns then means nothing.
+        One pass over ``legal``, each interchangeable class (blind draws) counted once as
+        `_search.distinct` keeps it, its first action: each action's key (`_Tree.key`) goes to
+        ``keys`` (-1 for a blind draw left out), the position of each action with no child yet
+        to ``untried``, and every existing child counts this descent as one that could have
+        chosen it (its exploration term counts those, this one included). Once an action is
+        untried the descent expands (`_expand`) and the UCB1 scores are no longer computed:
+        what this returns then means nothing.
         """
         # `math.log` and `math.sqrt` by name, of floats: the compiled build calls their C
         # functions directly (given an int, `math.log` is a call through the module).
         c, bias = self.exploration, self.prior_weight
         best = -1.0
         chosen = 0
+        drawn: list[type[Action]] = []  # the interchangeable classes met in ``legal``
         for i, action in enumerate(legal):
+            cls = type(action)
+            if tree.blind(cls):
+                if cls in drawn:
+                    keys.append(-1)
+                    continue
+                drawn.append(cls)
             key = tree.key(action)
             keys.append(key)
             child = children.get(key)
