@@ -11,6 +11,7 @@ import cardgames
 from cardgames import _hot
 from cardgames.bots import ISMCTSBot, heuristic_bot
 from cardgames.bots._search import distinct
+from cardgames._records import _Sampled
 from cardgames.bots.ismcts import _Tree, _Worlds
 from cardgames.encoding import outcome_returns
 from cardgames.engine import Game, Outcome
@@ -67,8 +68,11 @@ def test_a_search_draws_the_worlds_sample_world_draws(game: Game[Any]) -> None:
             world, expected = worlds.draw(ours), game.sample_world(view, theirs)
             # A game's positions compare by identity: compared here field by field.
             assert _plain(world._pos) == _plain(expected._pos)
-            assert _plain(world._setup.position) == _plain(expected._setup.position)
-            assert world._setup.position is world._pos
+            setup, expected_setup = world._setup, expected._setup
+            assert isinstance(setup, _Sampled)
+            assert isinstance(expected_setup, _Sampled)
+            assert _plain(setup.position) == _plain(expected_setup.position)
+            assert setup.position is world._pos
             assert world.is_sampled
             assert (world.rules, world.players, world.seed) == (
                 expected.rules,
