@@ -9,9 +9,9 @@ import pytest
 
 import cardgames
 from cardgames import _hot
+from cardgames._records import _Sampled
 from cardgames.bots import ISMCTSBot, heuristic_bot
 from cardgames.bots._search import distinct
-from cardgames._records import _Sampled
 from cardgames.bots.ismcts import _Tree, _Worlds
 from cardgames.encoding import outcome_returns
 from cardgames.engine import Game, Outcome
