@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
 from cardgames._codec import short_repr
+from cardgames._shuffle import below
 from cardgames.bots._search import (
     OutOfTime,
     check_time,
@@ -148,17 +149,23 @@ class _Tree:
         hashes = [cls.__hash__ for cls in types]
         self._native_hash = bool(hashes) and all(h is object.__hash__ for h in hashes)
         # The game's interchangeable action classes (blind draws), or None if unknown.
-        self._blind: frozenset[type[Action]] | None = (
-            frozenset(cls for cls in types if cls.interchangeable) if types else None
+        self._blind: tuple[type[Action], ...] | None = (
+            tuple(cls for cls in types if cls.interchangeable) if types else None
         )
 
     def blind(self, cls: type[Action]) -> bool:
         """Whether actions of ``cls`` are interchangeable (blind draws: `_search.distinct`).
 
-        Looked up in the set of the game's interchangeable classes, when the tree knows them.
+        Looked up among the game's interchangeable classes (most games have none, the others
+        one), when the tree knows them.
         """
         blind = self._blind
         return cls.interchangeable if blind is None else cls in blind
+
+    @property
+    def may_be_blind(self) -> bool:
+        """Whether any action of the game may be interchangeable (`blind` may answer True)."""
+        return self._blind is None or bool(self._blind)
 
     def key(self, action: Action) -> int:
         """The key of ``action`` among the children of every node of this tree."""
@@ -425,7 +432,7 @@ class ISMCTSBot:
         if prior >= 0 and any(keys[i] == prior for i in untried):
             pick = keys.index(prior)
         else:
-            pick = untried[rng.randrange(len(untried))]
+            pick = untried[below(rng, len(untried))]
         child = node.children[keys[pick]] = _Node(mover)
         child.available = 1
         return pick
@@ -454,14 +461,16 @@ class ISMCTSBot:
         c, bias = self.exploration, self.prior_weight
         best = -1.0
         chosen = 0
+        blind = tree.may_be_blind
         drawn: list[type[Action]] = []  # the interchangeable classes met in ``legal``
         for i, action in enumerate(legal):
-            cls = type(action)
-            if tree.blind(cls):
-                if cls in drawn:
-                    keys.append(-1)
-                    continue
-                drawn.append(cls)
+            if blind:
+                cls = type(action)
+                if tree.blind(cls):
+                    if cls in drawn:
+                        keys.append(-1)
+                        continue
+                    drawn.append(cls)
             key = tree.key(action)
             keys.append(key)
             child = children.get(key)
@@ -509,7 +518,7 @@ class ISMCTSBot:
         """The playout bot's action for ``mover`` in ``world``, or a random legal one."""
         if self.playout is None:
             legal = world.legal_actions()
-            return legal[rng.randrange(len(legal))]
+            return legal[below(rng, len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
     def _simulate(
