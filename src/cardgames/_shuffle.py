@@ -6,9 +6,7 @@ functions here draw the very same numbers (``getrandbits`` of the same widths, t
 rejections) and so give the same permutations and leave the generator in the same state, for
 the same ``rng`` state: the worlds, the bots' decisions and their recorded strength do not
 change. They loop without the extra call and track the width of each draw instead of asking
-``int.bit_length`` for it; in the compiled build the loop is C. `shuffle` and `sample` draw
-the generator's words a block at a time (`_Words`): one ``getrandbits`` call for a whole
-shuffle unless a draw is rejected.
+``int.bit_length`` for it; in the compiled build the loop is C.
 
 They take the fast path only for a plain ``random.Random`` (a subclass may draw otherwise) and
 only when a check at import found that this interpreter's ``random`` draws as they do (CPython
@@ -32,19 +30,19 @@ def shuffle(rng: random.Random, items: list[_T]) -> None:
     if type(rng) is not _FAST_TYPE:
         rng.shuffle(items)
         return
+    getrandbits = rng.getrandbits
     i = len(items) - 1
     if i < 1:
         return
     width = (i + 1).bit_length()  # of the bound, i + 1, as `Random._randbelow` takes it
     floor = 1 << (width - 1)  # the least bound of that width
-    words = _Words(rng)
     while i > 0:
         if i + 1 < floor:  # the bound fell below a power of two: one bit fewer
             width -= 1
             floor >>= 1
-        j = words.next(i) >> (32 - width)
+        j: int = getrandbits(width)
         while j > i:
-            j = words.next(i) >> (32 - width)
+            j = getrandbits(width)
         items[i], items[j] = items[j], items[i]
         i -= 1
 
@@ -57,56 +55,24 @@ def sample(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     list_up_to = 21 + 3 * k if k > 5 else 21  # noqa: PLR2004 - the library's threshold
     if type(rng) is not _FAST_TYPE or not 0 <= k <= n or (n > list_up_to and n > _set_size(k)):
         return rng.sample(population, k)
+    getrandbits = rng.getrandbits
     pool = list(population)
     result: list[_T] = []
     if not k:
         return result
     width = n.bit_length()
     floor = 1 << (width - 1)
-    words = _Words(rng)
     for i in range(k):
         bound = n - i
         if bound < floor:
             width -= 1
             floor >>= 1
-        j = words.next(k - i) >> (32 - width)
+        j: int = getrandbits(width)
         while j >= bound:
-            j = words.next(k - i) >> (32 - width)
+            j = getrandbits(width)
         result.append(pool[j])
         pool[j] = pool[bound - 1]  # the one not chosen takes the chosen one's place
     return result
-
-
-class _Words:
-    """The generator's 32-bit outputs, in order, drawn a block at a time (for `shuffle`, `sample`).
-
-    ``getrandbits(w)`` for ``w <= 32`` is the generator's next 32-bit output shifted right by
-    ``32 - w``, and ``getrandbits(32 * m)`` is its next ``m`` outputs, the first the least
-    significant: one call draws the words of ``m`` draws. A block is never larger than the
-    draws still to come (each takes at least one word, a rejection one more), so the generator
-    ends where the standard library's draws leave it.
-    """
-
-    __slots__ = ("_at", "_block", "_end", "_rng")
-
-    def __init__(self, rng: random.Random) -> None:
-        """Words of ``rng``; none drawn yet."""
-        self._rng = rng
-        self._block = b""
-        self._at = 0
-        self._end = 0
-
-    def next(self, draws: int) -> int:
-        """The generator's next 32-bit output; ``draws`` draws (this one included) are to come."""
-        at = self._at
-        if at == self._end:
-            # A new block: a word for each draw still to come.
-            self._block = self._rng.getrandbits(32 * draws).to_bytes(4 * draws, "little")
-            at = 0
-            self._end = 4 * draws
-        block = self._block
-        self._at = at + 4
-        return block[at] | block[at + 1] << 8 | block[at + 2] << 16 | block[at + 3] << 24
 
 
 def below(rng: random.Random, n: int) -> int:
