@@ -12,9 +12,9 @@ OpenSpiel's three games are one deal each, so the round horizon is the like-for-
 match of this library's games plays several rounds (Kitten tricks up to eight).
 The pure build runs in this interpreter's process of its own, the compiled build in
 ``--compiled-python``'s. After each search a second one from the same view times the parts of
-each iteration apart, per iteration: sampling the world (`Game.sample_world`), the descent
-(select and expand), the simulation and the backpropagation (the breakdown columns; reading
-the clock between them adds about a microsecond to their sum).
+each iteration apart, per iteration: sampling the world (as `Game.sample_world` draws it), the
+descent (select and expand), the simulation and the backpropagation (the breakdown columns;
+reading the clock between them adds about a microsecond to their sum).
 
 OpenSpiel's C++ `MCTSBot` (random rollouts, `RandomRolloutEvaluator(1)`, UCT constant 2, as in
 OpenSpiel's examples) runs on `crazy_eights` (3 players), `hearts` and `go_fish` from the
@@ -30,9 +30,20 @@ plus one search each. A configuration with no decision worth a search (Classic M
 choice is a blind draw, all alike) has no row; before the budget, such a game never ended. Progress
 (each configuration, its searches and seconds) goes to stderr, the Markdown table to stdout.
 
+``--instructions`` counts instead the instructions of each part per iteration in the compiled
+build (deterministic, where CPU time on a shared machine is not): the searches of
+``--decisions`` decisions per configuration (``--budget`` does not apply) run under ``valgrind
+--tool=callgrind`` (`_builds.under_callgrind`, ``PYTHONHASHSEED=0``) once per part, collecting
+only inside that part's compiled function (callgrind's ``--toggle-collect``, which counts
+everything the function calls, the rules and the interpreted engine included): sampling the
+world (`_Worlds.draw`), the descent (`ISMCTSBot._descend`), the backpropagation
+(`ISMCTSBot._backpropagate`) and, with ``--simulation``, the simulation
+(`ISMCTSBot._simulate`), each divided by the iterations. Callgrind runs some 50 times slower:
+use ``--decisions 3 --iterations 100`` or so, and ``--game``, ``--players``.
+
 Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
-[--decisions 12] [--budget 4] [--game SLUG ...] [--horizon match|round] [--no-peer]``;
-OpenSpiel needs the ``openspiel`` extra.
+[--decisions 12] [--budget 4] [--game SLUG ...] [--players N ...] [--horizon match|round]
+[--no-peer] [--instructions [--simulation]]``; OpenSpiel needs the ``openspiel`` extra.
 """
 
 from __future__ import annotations
@@ -42,9 +53,10 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from _builds import command_line, each_build
+from _builds import command_line, each_build, under_callgrind
 
 PEERS = (("crazy_eights", "crazy_eights(players=3)"), ("hearts", "hearts"), ("go_fish", "go_fish"))
 
@@ -54,8 +66,13 @@ def progress(message: str) -> None:
     print(f"[search] {message}", file=sys.stderr, flush=True)
 
 
-def measure_games(
-    iterations: int, decisions: int, budget: float, slugs: list[str], horizons: list[str]
+def measure_games(  # noqa: PLR0917 - the command's options
+    iterations: int,
+    decisions: int,
+    budget: float,
+    slugs: list[str],
+    horizons: list[str],
+    counts: list[int] | None = None,
 ) -> dict[str, Any]:
     """ISMCTS iterations per CPU second, and each part's µs, per game, players and horizon."""
     # The build under test, imported by the worker process only.
@@ -70,6 +87,7 @@ def measure_games(
         for players, horizon in [
             (players, horizon)
             for players in range(game.min_players, game.max_players + 1)
+            if not counts or players in counts
             for horizon in horizons
         ]:
             bot = ISMCTSBot(iterations, horizon=horizon)
@@ -139,15 +157,16 @@ def _breakdown(
     the bot's own methods, the clock read between the parts (which adds its own cost, about a
     microsecond per iteration, to the sum).
     """
-    from cardgames.bots.ismcts import _Tree
+    from cardgames.bots.ismcts import _Tree, _Worlds
 
     tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - as ISMCTSBot.choose builds it
+    worlds = _Worlds(game, view)
     spent = [0.0] * len(PHASES)
     clock = time.process_time
     last_round = view.round if bot.horizon == "round" else -1
     for _ in range(iterations):
         t0 = clock()
-        world = game.sample_world(view, rng)
+        world = worlds.draw(rng)
         t1 = clock()
         world, path = bot._descend(world, tree, rng, None, last_round)  # noqa: SLF001 - timed apart
         t2 = clock()
@@ -160,6 +179,77 @@ def _breakdown(
         spent[2] += t3 - t2
         spent[3] += t4 - t3
     return spent
+
+
+PARTS = {
+    "sampling": "CPyDef_ismcts____Worlds___draw",
+    "descent": "CPyDef_ismcts___ISMCTSBot____descend",
+    "simulation": "CPyDef_ismcts___ISMCTSBot____simulate",
+    "backprop": "CPyDef_ismcts___ISMCTSBot____backpropagate",
+}
+"""Each part of an iteration counted apart, by its function in the compiled build's C."""
+
+
+def search_decisions(slug: str, players: int, horizon: str, iterations: int, decisions: int) -> int:
+    """Search ``decisions`` decisions of seeded random matches, as `measure_games` does: iterations.
+
+    The run that callgrind counts (``--count``), with no clock read.
+    """
+    import cardgames
+    from cardgames.bots import ISMCTSBot
+
+    game = cardgames.GAMES[slug]
+    bot = ISMCTSBot(iterations, horizon=horizon)
+    searches = seed = 0
+    while searches < decisions:
+        mover = random.Random(seed)
+        state = game.new(players, seed=seed)
+        while not state.is_over and searches < decisions:
+            view = state.view(state.to_move)
+            legal = view.legal_actions
+            if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
+                bot.choose(view, random.Random(searches))
+                searches += 1
+            state = state.apply(legal[mover.randrange(len(legal))])
+        seed += 1
+    return searches * iterations
+
+
+def count_parts(args: argparse.Namespace) -> None:
+    """Print, per configuration, the compiled build's instructions per iteration of each part."""
+    import cardgames
+
+    python = args.compiled_python
+    parts = [p for p in PARTS if args.simulation or p != "simulation"]
+    horizon = (args.horizon or ["round"])[0]
+    print(
+        command_line(
+            f"python benchmarks/search.py --instructions --iterations {args.iterations} "
+            f"--decisions {args.decisions} --horizon {horizon}"
+            f"{' --simulation' if args.simulation else ''}"
+        )
+    )
+    print("| game | players | " + " | ".join(f"{p} instructions" for p in parts) + " |")
+    print("| --- | ---: |" + " ---: |" * len(parts))
+    script = str(Path(__file__).resolve())
+    for slug, game in cardgames.GAMES.items():
+        if (args.game and slug not in args.game) or slug == "classic-mistigri":
+            continue  # classic Mistigri has no decision worth a search
+        for players in range(game.min_players, game.max_players + 1):
+            if args.players and players not in args.players:
+                continue
+            figures = []
+            for part in parts:
+                progress(f"{slug}, {players} players: {part}")
+                # Valgrind reads its own options up to the program: these go before it.
+                counting = [f"--toggle-collect={PARTS[part]}", "--collect-atstart=no"]
+                arguments = [slug, str(players), horizon, str(args.iterations)]
+                out, collected = under_callgrind(
+                    [*counting, python, script, "--count", *arguments, str(args.decisions)],
+                    keep_path=False,
+                )
+                figures.append(collected / int(out.split()[-1]))
+            print(f"| {slug} | {players} | " + " | ".join(f"{f:,.0f}" for f in figures) + " |")
 
 
 def measure_peer(
@@ -207,8 +297,8 @@ def measure_peer(
     return simulations / seconds
 
 
-def main() -> None:
-    """Measure, then print the Markdown table."""
+def _parser() -> argparse.ArgumentParser:
+    """The command's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compiled-python", default=".venv-compiled/bin/python")
     parser.add_argument("--iterations", type=int, default=200, help="per search")
@@ -223,9 +313,34 @@ def main() -> None:
         choices=("match", "round"),
         help="where simulations stop (default: both, each a row)",
     )
+    parser.add_argument(
+        "--players", type=int, action="append", help="a player count (default: all)"
+    )
     parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument(
+        "--instructions", action="store_true", help="count each part's instructions (compiled)"
+    )
+    parser.add_argument(
+        "--simulation", action="store_true", help="with --instructions: the simulation too"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", nargs=5, help=argparse.SUPPRESS)
+    return parser
+
+
+def main() -> None:
+    """Measure, then print the Markdown table."""
+    parser = _parser()
     args = parser.parse_args()
+    if args.count:
+        slug, players, horizon, iterations, decisions = args.count
+        print(search_decisions(slug, int(players), horizon, int(iterations), int(decisions)))
+        return
+    if args.instructions:
+        if not Path(args.compiled_python).exists():
+            parser.error(f"no compiled build at {args.compiled_python} (make compiled)")
+        count_parts(args)
+        return
     if args.worker:
         print(
             json.dumps(
@@ -235,6 +350,7 @@ def main() -> None:
                     args.budget,
                     args.game or [],
                     args.horizon or ["match", "round"],
+                    args.players or [],
                 )
             )
         )
@@ -246,14 +362,21 @@ def main() -> None:
             rate = measure_peer(name, spec, args.iterations, args.decisions, args.budget)
             if rate is not None:
                 peers[name] = rate
+    builds = each_build("search.py", _worker_options(args), args.compiled_python, progress)
+    print_tables(args, peers, builds)
+
+
+def _worker_options(args: argparse.Namespace) -> list[str]:
+    """The options each build's worker is run with: the measurement's own."""
     options = ["--iterations", str(args.iterations), "--decisions", str(args.decisions)]
     options += ["--budget", str(args.budget)]
     for slug in args.game or ():
         options += ["--game", slug]
     for horizon in args.horizon or ():
         options += ["--horizon", horizon]
-    builds = each_build("search.py", options, args.compiled_python, progress)
-    print_tables(args, peers, builds)
+    for players in args.players or ():
+        options += ["--players", str(players)]
+    return options
 
 
 def print_tables(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,14 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import _hot, classic_mistigri, testing
+from cardgames import _build, _hot, classic_mistigri, testing
 from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, play_match
 from cardgames.bots.ismcts import MAX_ITERATIONS, check_setting
 from cardgames.classic_mistigri import Card, scenario
 from cardgames.engine import Action, Outcome, State, View, standing
 from cardgames.errors import IllegalActionError, InvalidSetupError
 from strategies import CHOICES, SEEDS
-from support import run_benchmark
+from support import ROOT, run_benchmark
 
 CLASSIC = classic_mistigri.GAME
 
@@ -283,6 +285,36 @@ def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
         _iteration, *parts = (float(cell.replace(",", "")) for cell in row[4:9])
         assert all(part > 0 for part in parts)
         assert parts[2] > parts[3]  # a whole simulation costs more than adding its rewards
+
+
+def test_search_benchmark_measures_the_player_counts_asked() -> None:
+    """benchmarks/search.py --players keeps the rows of those player counts alone."""
+    args = ["--game", "crazy-animals", "--players", "2", "--players", "4", "--iterations", "4"]
+    args += ["--decisions", "1", "--no-peer", "--horizon", "round"]
+    args += ["--compiled-python", "no-such-python"]
+    done = run_benchmark("search.py", args)
+    _header, rows = _table(done.stdout, "| game | players | horizon | pure: iterations")
+    assert [row[:3] for row in rows] == [["crazy-animals", n, "round"] for n in ("2", "4")]
+
+
+def test_search_benchmark_counts_the_iterations_callgrind_divides_by() -> None:
+    """The run that search.py --instructions counts prints the iterations it searched."""
+    done = run_benchmark("search.py", ["--count", "crazy-animals", "3", "round", "5", "2"])
+    assert done.stdout.split() == ["10"]
+
+
+def test_search_benchmark_counts_functions_of_the_compiled_build() -> None:
+    """Each part search.py --instructions counts is a function of the compiled build's C."""
+    if not _build.COMPILED:
+        pytest.skip("the compiled build's functions are counted (CARDGAMES_BUILD=compiled)")
+    benchmark = ROOT / "benchmarks" / "search.py"
+    source = benchmark.read_text(encoding="utf-8")
+    names = re.findall(r'"(CPyDef_ismcts_\w+)"', source)
+    assert len(names) == 4
+    package = Path(cardgames.__file__).resolve().parent.parent
+    (library,) = package.glob("*__mypyc*.so")
+    symbols = library.read_bytes()
+    assert all(name.encode() + b"\0" in symbols for name in names)
 
 
 def test_search_benchmark_ends_on_classic_mistigri_and_within_its_budget() -> None:

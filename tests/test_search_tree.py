@@ -9,10 +9,13 @@ import pytest
 
 import cardgames
 from cardgames import _hot
+from cardgames._records import _Sampled
 from cardgames.bots import ISMCTSBot, heuristic_bot
-from cardgames.bots.ismcts import _Tree
+from cardgames.bots._search import distinct
+from cardgames.bots.ismcts import _Tree, _Worlds
 from cardgames.encoding import outcome_returns
 from cardgames.engine import Game, Outcome
+from test_sampled_worlds import _plain
 from tested import GAMES
 
 
@@ -41,12 +44,60 @@ def test_equal_actions_share_one_key_and_others_do_not() -> None:
     game = cardgames.get_game("crazy-animals")
     legal = game.new(3, seed=1).legal_actions()
     tree = _Tree(0)
-    keys = tree.keys(legal)
+    keys = [tree.key(action) for action in legal]
     assert len(set(keys)) == len(legal)
     copies = [game.action_from_dict(action.to_dict()) for action in legal]
     assert all(copy is not action for copy, action in zip(copies, legal, strict=True))
     assert [tree.key(copy) for copy in copies] == keys
-    assert tree.keys(legal) == keys
+    assert [tree.key(action) for action in legal] == keys
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_search_draws_the_worlds_sample_world_draws(game: Game[Any]) -> None:
+    """A search's worlds (`_Worlds.draw`) are `sample_world`'s, drawn with the same numbers."""
+    for players in range(game.min_players, game.max_players + 1):
+        state, chooser = game.new(players, seed=players), random.Random(players)
+        for _ in range(chooser.randrange(6)):
+            if not state.is_over:
+                state = state.apply(chooser.choice(state.legal_actions()))
+        if state.is_over:
+            continue
+        view = state.view(state.to_move)
+        worlds, ours, theirs = _Worlds(game, view), random.Random(5), random.Random(5)
+        for _ in range(4):
+            world, expected = worlds.draw(ours), game.sample_world(view, theirs)
+            # A game's positions compare by identity: compared here field by field.
+            assert _plain(world._pos) == _plain(expected._pos)
+            setup, expected_setup = world._setup, expected._setup
+            assert isinstance(setup, _Sampled)
+            assert isinstance(expected_setup, _Sampled)
+            assert _plain(setup.position) == _plain(expected_setup.position)
+            assert setup.position is world._pos
+            assert world.is_sampled
+            assert (world.rules, world.players, world.seed) == (
+                expected.rules,
+                expected.players,
+                expected.seed,
+            )
+            assert world._key == expected._key
+            assert world.events == expected.events == ()
+            assert len(world._log) == len(expected._log)
+            assert world.legal_actions() == expected.legal_actions()
+            # A search advances its world in place: the next world owes it nothing.
+            _hot.step(world, world.legal_actions()[0])
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_tree_knows_the_blind_draws_of_its_game() -> None:
+    """A tree's `blind` says which classes `distinct` keeps once, with or without the game's."""
+    game = cardgames.get_game("crazy-mistigri")
+    classes = game._action_types
+    for tree in (_Tree(0, classes), _Tree(0)):
+        assert {cls for cls in classes if tree.blind(cls)} == {
+            cls for cls in classes if cls.interchangeable
+        }
+    assert any(cls.interchangeable for cls in classes)
+    assert distinct(()) == ()
 
 
 def test_a_descent_with_random_simulations_builds_no_events() -> None:

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames._chain import Chain, Tally
 from cardgames._mypyc import mypyc_attr
+from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
+from cardgames.rng import seed_key
 
 if TYPE_CHECKING:
     import random
@@ -34,7 +36,16 @@ if TYPE_CHECKING:
 
     _S = TypeVar("_S", bound=State[Any])
 
-__all__ = ["HotContract", "best_seats", "playout", "returns", "scratch", "step", "untell"]
+__all__ = [
+    "HotContract",
+    "best_seats",
+    "playout",
+    "resampled",
+    "returns",
+    "scratch",
+    "step",
+    "untell",
+]
 
 
 class _Positioned(Protocol):
@@ -149,6 +160,29 @@ def scratch(state: _S) -> _S:
     return world
 
 
+def resampled(world: _S, pos: Any, seed: int) -> _S:  # noqa: ANN401 - the game's position
+    """A copy of the sampled world ``world`` with position ``pos`` and ``seed``, for search.
+
+    What `Game.sample_world` (``keep_past=False``) builds from the same position and seed,
+    given the world it built from the same view, taken before any `step` (a `scratch` copy
+    of it): the rules, the players and the one-entry log of a world with no past are the
+    same for every world of that view. The search advances it in place, as `scratch` says.
+    """
+    again = _new(type(world))
+    again._rules = world._rules  # noqa: SLF001 - the engine's internals, for the engine's search
+    again._players = world._players  # noqa: SLF001
+    again._seed = seed  # noqa: SLF001
+    again._key = seed_key(seed)  # noqa: SLF001
+    # `_Sampled(pos)`, without its interpreted attrs `__init__`: the frozen record's one field.
+    setup = _new(_Sampled)
+    _set_field(setup, "position", pos)
+    again._setup = setup  # noqa: SLF001
+    again._pos = pos  # noqa: SLF001
+    again._log = world._log  # noqa: SLF001
+    again._legal = None  # noqa: SLF001
+    return again
+
+
 def step(world: State[Any], action: Action) -> None:
     """Advance the scratch state ``world`` (see `scratch`) by ``action``, in place.
 
@@ -250,3 +284,4 @@ def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -
 
 
 _new = object.__new__
+_set_field = object.__setattr__

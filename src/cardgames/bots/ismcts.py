@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
 from cardgames._codec import short_repr
+from cardgames._shuffle import below
 from cardgames.bots._search import (
     OutOfTime,
     check_time,
@@ -136,7 +137,7 @@ class _Tree:
     looked up by value at once, which is then as cheap and needs no identity.
     """
 
-    __slots__ = ("_by_id", "_by_value", "_met", "_native_hash", "root")
+    __slots__ = ("_blind", "_by_id", "_by_value", "_met", "_native_hash", "root")
 
     def __init__(self, observer: int, action_types: Iterable[type[Action]] = ()) -> None:
         """A tree with a root for ``observer``, for a game of ``action_types``."""
@@ -144,28 +145,32 @@ class _Tree:
         self._by_id: dict[int, int] = {}
         self._by_value: dict[Action, int] = {}
         self._met: list[Action] = []
-        hashes = [cls.__hash__ for cls in action_types]
+        types = list(action_types)
+        hashes = [cls.__hash__ for cls in types]
         self._native_hash = bool(hashes) and all(h is object.__hash__ for h in hashes)
+        # The game's interchangeable action classes (blind draws), or None if unknown.
+        self._blind: tuple[type[Action], ...] | None = (
+            tuple(cls for cls in types if cls.interchangeable) if types else None
+        )
+
+    def blind(self, cls: type[Action]) -> bool:
+        """Whether actions of ``cls`` are interchangeable (blind draws: `_search.distinct`).
+
+        Looked up among the game's interchangeable classes (most games have none, the others
+        one), when the tree knows them.
+        """
+        blind = self._blind
+        return cls.interchangeable if blind is None else cls in blind
+
+    @property
+    def may_be_blind(self) -> bool:
+        """Whether any action of the game may be interchangeable (`blind` may answer True)."""
+        return self._blind is None or bool(self._blind)
 
     def key(self, action: Action) -> int:
         """The key of ``action`` among the children of every node of this tree."""
         key = self._by_value.get(action) if self._native_hash else self._by_id.get(id(action))
         return self._met_anew(action) if key is None else key
-
-    def keys(self, legal: tuple[Action, ...]) -> list[int]:
-        """The key of each action of ``legal``, in order (`key`, in one call per level)."""
-        keys: list[int] = []
-        if self._native_hash:
-            by_value = self._by_value
-            for action in legal:
-                key = by_value.get(action)
-                keys.append(self._met_anew(action) if key is None else key)
-        else:
-            by_id = self._by_id
-            for action in legal:
-                key = by_id.get(id(action))
-                keys.append(self._met_anew(action) if key is None else key)
-        return keys
 
     def _met_anew(self, action: Action) -> int:
         """The key of ``action``, an object not met before: an equal action's, or a new one."""
@@ -186,6 +191,37 @@ class _Tree:
             if visits > most:
                 chosen, most = action, visits
         return chosen
+
+
+class _Worlds:
+    """One search's worlds, each drawn from its ``view`` as `Game.sample_world` draws it.
+
+    The first is `Game.sample_world`'s own (which checks the view); every later one is built
+    from the game's hook (`State._sample_position`) and a seed drawn next, as `sample_world`
+    does, by `_hot.resampled` from a copy of the first taken before any step: the same
+    numbers drawn, the same world, without the engine's checks and interpreted construction
+    at every iteration.
+    """
+
+    __slots__ = ("_first", "_position", "game", "view")
+
+    def __init__(self, game: Game[Any], view: View) -> None:
+        """The worlds of a search of ``game`` from ``view``."""
+        self.game = game
+        self.view = view
+        self._position = game.State._sample_position  # noqa: SLF001 - the engine's hook
+        self._first: State[Any] | None = None
+
+    def draw(self, rng: random.Random) -> State[Any]:
+        """A new world consistent with the view, for the search alone to advance in place."""
+        first = self._first
+        world: State[Any]
+        if first is None:
+            world = self.game.sample_world(self.view, rng)
+            self._first = _hot.scratch(world)
+        else:
+            world = _hot.resampled(first, self._position(self.view, rng), rng.getrandbits(64))
+        return world
 
 
 class ISMCTSBot:
@@ -283,10 +319,11 @@ class ISMCTSBot:
             return legal[0]
         game = get_game(view.game)
         tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - the engine's own record
+        worlds = _Worlds(game, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             for _ in range(self.iterations):
-                self._iterate(game, view, tree, rng, deadline)
+                self._iterate(worlds, tree, rng, deadline)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
         except OutOfTime:
@@ -303,19 +340,14 @@ class ISMCTSBot:
         return self.playout.choose(view, rng)
 
     def _iterate(
-        self,
-        game: Game[Any],
-        view: View,
-        tree: _Tree,
-        rng: random.Random,
-        deadline: float | None,
+        self, worlds: _Worlds, tree: _Tree, rng: random.Random, deadline: float | None
     ) -> None:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
-        last_round = view.round if self.horizon == "round" else -1
-        world, path = self._descend(game.sample_world(view, rng), tree, rng, deadline, last_round)
+        last_round = worlds.view.round if self.horizon == "round" else -1
+        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round)
         outcome = self._simulate(world, rng, deadline, last_round)
-        self._backpropagate(path, outcome, game.better_scores)
+        self._backpropagate(path, outcome, worlds.game.better_scores)
 
     def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
         """Add one visit and its mover's reward to every node of the descent's ``path``."""
@@ -363,18 +395,21 @@ class ISMCTSBot:
                 check_time(deadline)
                 _hot.step(world, self._play(world, mover, rng))
                 continue
-            legal = distinct(world.legal_actions())
+            # `world.legal_actions()`, its cache read and filled here (the match is on).
+            legal = world._legal  # noqa: SLF001 - the scratch world's own cache
+            if legal is None:
+                legal = world._legal = world._compute_legal_actions()  # noqa: SLF001
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
-            prior = self._prior_key(tree, world, mover, legal, rng) if informed else -1
-            keys = tree.keys(legal)
+            prior = self._prior_key(tree, world, mover, distinct(legal), rng) if informed else -1
             children = node.children
-            untried = [i for i, key in enumerate(keys) if key not in children]
+            keys: list[int] = []
+            untried: list[int] = []
+            chosen = self._select(tree, children, legal, prior, keys, untried)
             if untried:
                 pick = self._expand(node, mover, keys, untried, prior, rng)
                 path.append(children[keys[pick]])
                 _hot.step(world, legal[pick])
                 return world, path
-            chosen = self._select(children, keys, prior)
             node = children[keys[chosen]]
             _hot.step(world, legal[chosen])
             path.append(node)
@@ -391,35 +426,60 @@ class ISMCTSBot:
         """Add a child to ``node`` for one untried action: its position in ``keys``.
 
         The playout bot's choice if it is untried, else one of ``untried`` (positions in
-        ``keys``) at random. Every child of ``node`` among ``keys``, the new one included, was
-        available to this descent.
+        ``keys``) at random. Every child of ``node`` among ``keys`` was available to this
+        descent: `_select` counted the others, and the new one starts at one.
         """
         if prior >= 0 and any(keys[i] == prior for i in untried):
             pick = keys.index(prior)
         else:
-            pick = untried[rng.randrange(len(untried))]
-        children = node.children
-        children[keys[pick]] = _Node(mover)
-        for key in keys:
-            sibling = children.get(key)
-            if sibling is not None:
-                sibling.available += 1
+            pick = untried[below(rng, len(untried))]
+        child = node.children[keys[pick]] = _Node(mover)
+        child.available = 1
         return pick
 
-    def _select(self, children: dict[int, _Node], keys: list[int], prior: int) -> int:
-        """The position in ``keys`` of the child maximising UCB1 (the first of equal ones).
+    def _select(  # noqa: PLR0917 - the descent's own step, once per level
+        self,
+        tree: _Tree,
+        children: dict[int, _Node],
+        legal: tuple[Action, ...],
+        prior: int,
+        keys: list[int],
+        untried: list[int],
+    ) -> int:
+        """The position in ``legal`` of the child maximising UCB1 (the first of equal ones).
 
-        Each child's exploration term counts the descents that could have chosen it, this one
-        included.
+        One pass over ``legal``, each interchangeable class (blind draws) counted once as
+        `_search.distinct` keeps it, its first action: each action's key (`_Tree.key`) goes to
+        ``keys`` (-1 for a blind draw left out), the position of each action with no child yet
+        to ``untried``, and every existing child counts this descent as one that could have
+        chosen it (its exploration term counts those, this one included). Once an action is
+        untried the descent expands (`_expand`) and the UCB1 scores are no longer computed:
+        what this returns then means nothing.
         """
         # `math.log` and `math.sqrt` by name, of floats: the compiled build calls their C
         # functions directly (given an int, `math.log` is a call through the module).
         c, bias = self.exploration, self.prior_weight
         best = -1.0
         chosen = 0
-        for i, key in enumerate(keys):
-            child = children[key]
+        blind = tree.may_be_blind
+        drawn: list[type[Action]] = []  # the interchangeable classes met in ``legal``
+        for i, action in enumerate(legal):
+            if blind:
+                cls = type(action)
+                if tree.blind(cls):
+                    if cls in drawn:
+                        keys.append(-1)
+                        continue
+                    drawn.append(cls)
+            key = tree.key(action)
+            keys.append(key)
+            child = children.get(key)
+            if child is None:
+                untried.append(i)
+                continue
             child.available += 1
+            if untried:
+                continue
             score = child.reward / child.visits + c * math.sqrt(
                 math.log(float(child.available)) / child.visits
             )
@@ -458,7 +518,7 @@ class ISMCTSBot:
         """The playout bot's action for ``mover`` in ``world``, or a random legal one."""
         if self.playout is None:
             legal = world.legal_actions()
-            return legal[rng.randrange(len(legal))]
+            return legal[below(rng, len(legal))]
         return self.playout.choose(world.view(mover), rng)
 
     def _simulate(
