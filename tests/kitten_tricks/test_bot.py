@@ -413,3 +413,26 @@ def test_ismcts_smoke_plays_a_legal_deterministic_card() -> None:
     first = bot.choose(view, random.Random(7))
     assert first in view.legal_actions
     assert bot.choose(view, random.Random(7)) == first
+
+
+def test_the_bot_reads_a_plays_int_and_the_collections_as_the_cards_say() -> None:
+    """A play's int is its card's, and the kept collections' ints are their cards' own."""
+    from cardgames.kitten_tricks.bot import (  # noqa: PLC0415 - private helpers
+        _collection_ints,
+        _int_of,
+        _int_of_play,
+    )
+
+    for card in kt_cards._CARDS:
+        assert _int_of_play(PlayCard(card)) == _int_of(card)
+    state = kt.GAME.new(4, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        view = state.view(state.to_move)
+        assert isinstance(view, kt.View)
+        ints = _collection_ints(view.collections)
+        assert ints == tuple(tuple(_int_of(c) for c in col) for col in view.collections)
+        # The very same tuple of the next view of the trick is read once: the same ints back.
+        assert _collection_ints(view.collections) is ints
+        legal = view.legal_actions
+        state = state.apply(legal[rng.randrange(len(legal))])

@@ -936,3 +936,25 @@ def test_shared_event_keys_never_collide() -> None:
         for flag in (False, True)
     }
     assert len(keys) == 5 * 256 * kt_rules._SHARED_ROUNDS * 2
+
+
+def test_the_rounds_end_is_read_by_its_two_named_loops() -> None:
+    """KT-5: every colour collected, and the first empty hand from the trick's winner on."""
+    assert kt_rules._every_colour([(33,), (65, 66), (97,)])
+    assert not kt_rules._every_colour([(33,), (), (97,)])
+    held = (PlayCard(Card(1, "red")),)
+    # The search starts at the winner and goes clockwise; -1 when every hand holds a card.
+    assert kt_rules._first_empty_hand((held, (), held, ()), 2) == 3
+    assert kt_rules._first_empty_hand((held, (), held, ()), 0) == 1
+    assert kt_rules._first_empty_hand((held, held, held), 1) == -1
+
+
+def test_a_play_returns_its_shared_one_event_tuple() -> None:
+    """A play that does not end the trick returns the one `Played` event of its seat and card."""
+    state = kt.GAME.new(4, seed=3)
+    action = state.legal_actions()[0]
+    assert isinstance(action, PlayCard)
+    assert state.to_move is not None
+    _, events = state._advance(action)
+    assert events == (kt.Played(seat=state.to_move, card=action.card),)
+    assert events is state._advance(action)[1]

@@ -28,7 +28,6 @@ CA-6), a round in `_end_round` (CA-7, CA-8).
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Mapping
 from typing import Final, cast
@@ -716,7 +715,9 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         if not final_left:
             return _end_round(state, pos, slots, discard, events)
         to_move, step = (mover + 1) % n, _TURN
-    elif turns >= state.rules.knock_turns(n):  # CA-6, or the knock_after house rule
+    elif turns >= n or turns >= state.rules.knock_turns(n):
+        # CA-6: a knock may follow once every player has had a turn, or sooner under the
+        # knock_after house rule (never later): the rules are asked only before that.
         to_move, step = mover, _KNOCKING
     else:
         to_move, step = (mover + 1) % n, _TURN
@@ -743,17 +744,16 @@ def _end_round(
     """Replace specials (CA-7), score the round, then deal the next or end the match."""
     n = len(pos.totals)  # the player count
     stock = pos.stock
-    if max(slots) >= _SWAP:
+    if any(card >= _SWAP for card in slots):
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
-    starts = range(0, SLOTS * n, SLOTS)
-    points = tuple([sum(slots[i : i + SLOTS]) for i in starts])
-    totals = tuple(map(operator.add, pos.totals, points))
+    points = _round_points(slots, n)
+    totals = tuple([pos.totals[seat] + points[seat] for seat in range(n)])
     # The events from here on are told only where someone reads them (not in a playout); the
     # reshuffles above counted the events before them, which are always built.
     told = state._told  # noqa: SLF001
     if told:
         cards_ = [_CARD[card] for card in slots]
-        rows = tuple([tuple(cards_[i : i + SLOTS]) for i in starts])
+        rows = tuple([tuple(cards_[i : i + SLOTS]) for i in range(0, SLOTS * n, SLOTS)])
         events.append(_round_scored(pos.round, rows, points, totals))
     rules = state.rules
     if pos.round >= rules.round_count(n):
@@ -779,10 +779,21 @@ def _end_round(
         return over, events
     starter = (rules.first_player + pos.round) % n
     rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
-    new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals)
-    if told:
-        events.extend(dealt)
+    new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals, told=told)
+    events.extend(dealt)
     return new, events
+
+
+def _round_points(slots: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """CA-7: each seat's points for the round, the sum of the numbers in its four slots.
+
+    Summed in one native loop over the table, where a ``sum`` of each seat's slice is a call
+    and a tuple per seat.
+    """
+    points = [0] * players
+    for index, card in enumerate(slots):
+        points[index // SLOTS] += card
+    return tuple(points)
 
 
 def _replace_specials(
@@ -899,9 +910,18 @@ def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _deal_round(
-    rng: Rng, players: int, round_: int, starter: int, totals: tuple[int, ...]
+    rng: Rng,
+    players: int,
+    round_: int,
+    starter: int,
+    totals: tuple[int, ...],
+    *,
+    told: bool = True,
 ) -> tuple[_Position, list[Event]]:
-    """Shuffle the 66 cards, deal 4 face down to each seat and turn one face up (CA-2)."""
+    """Shuffle the 66 cards, deal 4 face down to each seat and turn one face up (CA-2).
+
+    With ``told`` false (no one reads the events: a playout), its events are left out.
+    """
     faces = rng.shuffled(_DECK_FACES)
     dealt = SLOTS * players
     return _start_round(
@@ -912,6 +932,7 @@ def _deal_round(
         faces[:dealt],
         faces[dealt + 1 :],
         faces[dealt : dealt + 1],
+        told=told,
     )
 
 
@@ -923,21 +944,30 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     slots: tuple[int, ...],
     stock: tuple[int, ...],
     discard: tuple[int, ...],
+    *,
+    told: bool = True,
 ) -> tuple[_Position, list[Event]]:
-    """The table at the start of a round, after each seat's look at its slots 0 and 3."""
+    """The table at the start of a round, after each seat's look at its slots 0 and 3.
+
+    With ``told`` false (no one reads the events: a playout), its events are left out.
+    """
     blank = _SAME[players][_UNKNOWN]
     known = [blank] * (SLOTS * players)
     rows = _ONLY_ROW[players]
-    face_up = discard[-1]
-    key = (round_ * 6 + starter) * 13 + face_up
-    dealt = _ROUND_DEALT.get(key)
-    if dealt is None:
-        dealt = _ROUND_DEALT[key] = _round_dealt(round_, starter, face_up)
-    events: list[Event] = [dealt]
+    events: list[Event] = []
+    if told:
+        face_up = discard[-1]
+        key = (round_ * 6 + starter) * 13 + face_up
+        dealt = _ROUND_DEALT.get(key)
+        if dealt is None:
+            dealt = _ROUND_DEALT[key] = _round_dealt(round_, starter, face_up)
+        events.append(dealt)
     for seat in range(players):
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
+        if not told:
+            continue
         key = (seat * 13 + slots[first]) * 13 + slots[last]
         looked = _LOOKED.get(key)
         if looked is None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
+from cardgames._memo import LastOf
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
+from cardgames.kitten_tricks.actions import _PLAY_INT, PlayCard
 from cardgames.kitten_tricks.cards import _CARD, COLOUR_NAMES, Card
 from cardgames.kitten_tricks.rules import LOSS_THRESHOLD, _trick_winner
 from cardgames.kitten_tricks.view import View
@@ -111,13 +113,11 @@ class _Table:
         for c in self.trick:
             self.see(c)
         self.see(_int_of(view.trump))
-        self.hand = view.hand
-        self.hand_ints = [_int_of(card) for card in self.hand]
-        for c in self.hand_ints:
-            self.see(c)
+        for card in view.hand:
+            self.see(_int_of(card))
         self.mine: list[int] = [0] * colours
         theirs: list[int] = [0] * colours
-        self.read_collections(view.collections, theirs)
+        self.read_collections(_collection_ints(view.collections), theirs)
         self.unseen_total = 0
         for unseen in self.unseen:
             self.unseen_total += unseen
@@ -137,17 +137,15 @@ class _Table:
         self.win_by_colour: list[float] = [_UNKNOWN] * colours
         self.lose_by_colour: list[float] = [_UNKNOWN] * colours
 
-    def read_collections(
-        self, collections: tuple[tuple[Card, ...], ...], theirs: list[int]
-    ) -> None:
+    def read_collections(self, collections: tuple[tuple[int, ...], ...], theirs: list[int]) -> None:
         """See every collection's cards; count mine by colour, and the holder's in ``theirs``.
 
-        Those two are the only collections the evaluation weighs.
+        ``collections`` holds each seat's collection as card ints (`_collection_ints`). Those
+        two are the only collections the evaluation weighs.
         """
         seat, holder, mine = self.seat, self.holder, self.mine
         for owner, collection in enumerate(collections):
-            for card in collection:
-                c = _int_of(card)
+            for c in collection:
                 self.see(c)
                 if owner == seat:
                     colour = colour_of(c)
@@ -176,22 +174,10 @@ class _Table:
         """The first legal card of the highest worth."""
         best_at, best = 0, 0.0
         for at, action in enumerate(legal):
-            worth = self.worth(self.int_in_hand(action.card))  # type: ignore[attr-defined]
+            worth = self.worth(_int_of_play(action))
             if at == 0 or worth > best:
                 best_at, best = at, worth
         return legal[best_at]
-
-    def int_in_hand(self, card: Card) -> int:
-        """The int of ``card``, found among my hand's objects by identity, else read from it.
-
-        A card play names the very card object of the view's hand when the view comes from the
-        engine: finding it there costs less than reading the card again.
-        """
-        hand = self.hand
-        for i in range(len(hand)):
-            if hand[i] is card:
-                return self.hand_ints[i]
-        return _int_of(card)
 
     def worth(self, card: int) -> float:
         """The estimated worth of playing ``card`` (see `HeuristicBot`)."""
@@ -311,6 +297,30 @@ def _int_of(card: Card) -> int:
     if found is not None:
         return found
     return card_int(_COLOUR[card.colour], card.value)
+
+
+# Each card play is one interned object (`PlayCard`), whose card int the actions module keeps
+# in a dict keyed by identity: read so, the play's card is not read at all.
+_INT_OF_PLAY: Final = _PLAY_INT
+
+
+def _int_of_play(action: Action) -> int:
+    """The rules' int of the card ``action`` plays (a `PlayCard`: every one is interned)."""
+    play: PlayCard = action  # type: ignore[assignment]  # the only action of the game
+    return _INT_OF_PLAY[play]
+
+
+def _ints_of_collections(
+    collections: tuple[tuple[Card, ...], ...],
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's collection (as a view shows it) as card ints."""
+    return tuple([tuple([_int_of(card) for card in collection]) for collection in collections])
+
+
+_collection_ints = LastOf(_ints_of_collections)
+"""`_ints_of_collections`, kept for the very same tuple: the rules hand every view of a trick
+the same collections (they change only when a trick is won), so the decisions of one trick read
+the cards of the collections once."""
 
 
 def _value(counts: list[int]) -> float:

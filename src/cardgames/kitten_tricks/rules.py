@@ -110,9 +110,11 @@ __all__ = [
 # The ``visible_to`` of an event that only its own seat sees, by seat.
 _ONLY: Final = tuple(frozenset({seat}) for seat in range(max(HAND_SIZES)))
 
-# Plays are the commonest event: one immutable record per seat and card, made once.
+# Plays are the commonest event: one immutable record per seat and card, made once, each held
+# as the one-event tuple a play that does not end the trick returns (no tuple built per play).
 _PLAYED: Final = tuple(
-    [None if c is None else Played(seat=s, card=c) for c in _CARD] for s in range(max(HAND_SIZES))
+    [None if c is None else (Played(seat=s, card=c),) for c in _CARD]
+    for s in range(max(HAND_SIZES))
 )
 
 # Every trick has one; the records are immutable, so each is made once and then shared. Likewise
@@ -131,9 +133,11 @@ _LOSS_THRESHOLD: Final = LOSS_THRESHOLD
 # them equal to the functions.
 _COLOUR_OF: Final = tuple(colour_of(c) for c in range(256))
 _VALUE_OF: Final = tuple(value_of(c) for c in range(256))
-# The card and the action of each card int, read in native code.
+# The card and the action of each card int, and the card int of each action, read in native
+# code (a `Final` name is a C variable, where an imported one is looked up in the module's dict).
 _CARD_OF: Final = _CARD
 _PLAY_OF: Final = _PLAYS
+_INT_OF_PLAY: Final = _PLAY_INT
 
 
 def _shared_key(seat: int, card: int, *, other: int = 0, flag: bool = False) -> int:
@@ -351,24 +355,26 @@ class State(HotContract, _BaseState[_Position]):
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         pos = self._pos
         mover: int = pos.to_move  # type: ignore[assignment]  # in play
-        card = _PLAY_INT[action]  # type: ignore[index]  # legal: a PlayCard
-        hand = pos.hands[mover]
-        at = hand.index(action)
+        card = _INT_OF_PLAY[action]  # type: ignore[index]  # legal: a PlayCard
+        # The mover's hand without the card played (KT-2): a hand holds each card once, and
+        # each as its interned action, so the play is found by identity in one native loop.
+        rest = tuple([play for play in pos.hands[mover] if play is not action])
         # One list copy and a store: cheaper than splicing the tuple around ``mover``.
         new_hands = list(pos.hands)
-        new_hands[mover] = hand[:at] + hand[at + 1 :]
+        new_hands[mover] = rest
         hands = tuple(new_hands)
         trick = pos.trick
         trick += (card,)
-        played: Event = _PLAYED[mover][card]  # type: ignore[assignment]
+        # Typed of any length: mypyc would unbox a one-item tuple type, and box it again.
+        played: tuple[Event, ...] = _PLAYED[mover][card]  # type: ignore[assignment]
         players = len(hands)  # native, where ``self._players`` is a Python attribute lookup
         if len(trick) < players:
             after = pos.but()
             after.hands = hands
             after.trick = trick
             after.to_move = (mover + 1) % players
-            return after, (played,)
-        return _end_trick(self, pos, hands, trick, [played])
+            return after, played
+        return _end_trick(self, pos, hands, trick, [played[0]])
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -450,11 +456,12 @@ def _end_trick(
     new_collections[winner] = tuple(collection)
     collections = tuple(new_collections)
     reason, seat = "", winner  # the round goes on
-    if () not in collection:  # every colour collected: ``all(collection)`` without a call
+    if _every_colour(collection):
         reason = "all-colours"
-    elif () in hands:
-        reason = "empty-hand"
-        seat = next(s % players for s in range(winner, winner + players) if not hands[s % players])
+    else:
+        emptied = _first_empty_hand(hands, winner)
+        if emptied >= 0:
+            reason, seat = "empty-hand", emptied
     after = pos.but()
     after.hands = hands
     after.trick = ()
@@ -466,6 +473,24 @@ def _end_trick(
         return _end_round(state, after, reason, seat, events)
     after.to_move = winner
     return after, events
+
+
+def _every_colour(collection: list[tuple[int, ...]]) -> bool:
+    """KT-5: whether ``collection`` holds a card of every colour (a native loop, no call)."""
+    for pile in collection:  # noqa: SIM110 - ``all()`` of a generator costs the pure build more
+        if not pile:
+            return False
+    return True
+
+
+def _first_empty_hand(hands: tuple[tuple[PlayCard, ...], ...], winner: int) -> int:
+    """KT-5: the first seat from ``winner`` on whose hand is empty, or -1 if none is."""
+    players = len(hands)
+    for k in range(players):
+        seat = (winner + k) % players
+        if not hands[seat]:
+            return seat
+    return -1
 
 
 def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
@@ -480,15 +505,17 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
     players = len(hands)
     new_hands = list(hands)
     discard = table.discard
+    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
     for colour, lost in enumerate(collection):
         if len(lost) < _LOSS_THRESHOLD:
             continue
         collection[colour] = ()
-        # Fields by position (seat, colour, lost, discarded): a keyword to a Python class
-        # costs a dict entry; the cards converted in a native loop rather than `_as_cards`.
-        discarded = len(lost) - (players - 1)
-        shown: tuple[Card, ...] = tuple([_CARD_OF[c] for c in lost])  # type: ignore[misc]
-        events.append(ColourLost(winner, COLOUR_NAMES[colour], shown, discarded))
+        if told:
+            # Fields by position (seat, colour, lost, discarded): a keyword to a Python class
+            # costs a dict entry; the cards converted in a native loop rather than `_as_cards`.
+            discarded = len(lost) - (players - 1)
+            shown: tuple[Card, ...] = tuple([_CARD_OF[c] for c in lost])  # type: ignore[misc]
+            events.append(ColourLost(winner, COLOUR_NAMES[colour], shown, discarded))
         # Shuffling face down and dealing the top cards: a partial Fisher-Yates shuffle
         # picks the dealt cards uniformly, one random number per receiver.
         cards_ = list(lost)
@@ -496,8 +523,10 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
             j = k + random_below(state, len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
             cards_[k], cards_[j] = cards_[j], cards_[k]
             receiver = (winner + k + 1) % players
-            play: PlayCard = _PLAYS[cards_[k]]  # type: ignore[assignment]  # a card
+            play: PlayCard = _PLAY_OF[cards_[k]]  # type: ignore[assignment]  # a card
             new_hands[receiver] = (*new_hands[receiver], play)
+            if not told:
+                continue
             key = _shared_key(receiver, cards_[k], other=winner)
             received = _CARDS_RECEIVED.get(key)
             if received is None:
