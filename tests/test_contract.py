@@ -280,6 +280,33 @@ def test_a_playout_to_the_round_end_stops_where_apply_ends_the_round(game: Game[
             assert start.playout(random.Random(seed), horizon="round", limit=0) is None
 
 
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_playout_to_the_round_end_leaves_the_next_deal_out(game: Game[Any]) -> None:
+    """The round-horizon playout's last state has apply's round, scores and mover, but no deal."""
+    undealt = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(4):
+            start = game.new(players, seed=seed)
+            state, ordinary = start, random.Random(seed)
+            while not state.is_over and state.round == start.round:
+                state = state.apply(_random_policy(state.legal_actions(), ordinary))
+            hot = isinstance(start, _hot.HotContract)
+            last = _hot.playout(start, random.Random(seed), None, -1, hot, to_round_end=True)
+            assert last is not None
+            assert (last.round, last.scores, last.is_over) == (
+                state.round,
+                state.scores,
+                state.is_over,
+            )
+            assert last.to_move == state.to_move  # the next round's first mover
+            if not state.is_over:
+                # The next round's cards were never dealt: the hands are the last round's.
+                assert last.zones() != state.zones()
+                undealt += 1
+    if game.slug in {"crazy-mistigri", "kitten-tricks", "crazy-animals"}:  # several rounds
+        assert undealt
+
+
 def test_a_playout_refuses_an_unknown_horizon() -> None:
     """A horizon other than "match" or "round" raises ValueError, naming the two."""
     state = GAMES["kitten-tricks"].new(3, seed=1)

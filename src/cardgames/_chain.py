@@ -19,6 +19,8 @@ class Chain(Generic[_T]):
 
     keeps: ClassVar[bool] = True
     """Whether the chain keeps its items (`Tally`, which only counts them, does not)."""
+    deals_on: ClassVar[bool] = True
+    """Whether the rounds after the current one are dealt (`RoundTally` says they are not)."""
 
     def __init__(self) -> None:
         """Create the empty chain."""
@@ -111,3 +113,15 @@ class Tally(Chain[_T]):
     __slots__ = ()
 
     keeps = False
+
+
+class RoundTally(Tally[_T]):
+    """The log of a playout that stops at the end of its round (`State.playout`'s round horizon).
+
+    It counts the actions as a `Tally` does, and tells the game's transitions that the next
+    round is never played (`State._deals_on`): nothing reads its deal.
+    """
+
+    __slots__ = ()
+
+    deals_on = False

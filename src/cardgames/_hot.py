@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cardgames._chain import Chain, Tally
+from cardgames._chain import Chain, RoundTally, Tally
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
@@ -103,7 +103,10 @@ def playout(
     # A log that only counts the actions: the game's transitions see that no one reads their
     # events (`State._told`), and may leave out those they would build only to be dropped.
     world = scratch(state)
-    steps = world._log = _tally_on(state._log)  # noqa: SLF001 - the engine's internals
+    # To the round's end, the log also tells the transitions that the next round is never
+    # played (`State._deals_on`): the round's last one may leave its deal out.
+    counter = RoundTally if to_round_end else Tally
+    steps = world._log = _tally_on(state._log, counter)  # noqa: SLF001 - the engine's internals
     world._legal = None  # noqa: SLF001
     # The game's two hooks, looked up once: a method call through the (interpreted) state
     # would look each up in its class at every step.
@@ -236,9 +239,9 @@ def untell(world: State[Any]) -> None:
     world._log = _tally_on(world._log)  # noqa: SLF001 - the engine's internals, for its search
 
 
-def _tally_on(log: Chain[Any]) -> Tally[Any]:
-    """A log on top of ``log`` that only counts the actions after it (a `Tally`)."""
-    steps: Tally[Any] = _new(Tally)
+def _tally_on(log: Chain[Any], counter: type[Tally[Any]] = Tally) -> Tally[Any]:
+    """A log on top of ``log`` that only counts the actions after it (a ``counter``)."""
+    steps: Tally[Any] = _new(counter)
     steps._prev = log  # noqa: SLF001 - what Chain.push does, for a log that keeps nothing
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001

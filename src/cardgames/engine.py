@@ -316,6 +316,18 @@ class State(abc.ABC, Generic[_P]):
         return self._log.keeps
 
     @property
+    def _deals_on(self) -> bool:
+        """Whether anyone plays the rounds after this state's round.
+
+        ``False`` only on the scratch state of a playout that stops at the end of its round
+        (`playout`'s ``horizon="round"``): a game's transition that ends the round may then
+        leave the next deal out and return the match as it stands (the next round's number and
+        the scores after this round, with its next starting seat to move), which is all that
+        such a playout reads. The rest of the rules run as ever.
+        """
+        return self._log.deals_on
+
+    @property
     def is_sampled(self) -> bool:
         """Whether this state descends from a world sampled from a view (`Game.sample_world`).
 

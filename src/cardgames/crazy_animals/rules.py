@@ -778,6 +778,13 @@ def _end_round(
         )
         return over, events
     starter = (rules.first_player + pos.round) % n
+    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+        # No one plays the next round: the match as it stands, the next starter to move.
+        undealt = pos.but()
+        undealt.to_move = starter
+        undealt.round = pos.round + 1
+        undealt.totals = totals
+        return undealt, events
     rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
     new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals, told=told)
     events.extend(dealt)

@@ -1056,6 +1056,12 @@ def _end_round(  # noqa: PLR0917
     following = _Match(
         round=match.round + 1, start=start, scores=scores, winners=None, twins=match.twins
     )
+    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+        # No one plays the next round: the match as it stands, the next starter to move.
+        undealt = pos.but()
+        undealt.to_move = start
+        undealt.match = following
+        return undealt, events
     nxt, dealt_ = _new_round(rules, players, state._rng(1), following, told=told)  # noqa: SLF001
     events.extend(dealt_)
     return nxt, events

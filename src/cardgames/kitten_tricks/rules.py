@@ -576,6 +576,16 @@ def _end_round(
         over = pos.but()
         over.table = final
         return over, events
+    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+        # No one plays the next round: the match as it stands, the next starter to move.
+        following = table.but()
+        following.number = number + 1
+        following.starter = (starter + 1) % players
+        following.super_chats = super_chats
+        undealt = pos.but()
+        undealt.table = following
+        undealt.to_move = following.starter
+        return undealt, events
     rng = state._rng(_DEAL_PURPOSE)  # noqa: SLF001
     told_events = events if told else None
     pos = _new_round(
