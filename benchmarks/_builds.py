@@ -4,7 +4,7 @@ A benchmark script measures the build its interpreter imports when run with ``--
 prints its figures as JSON; `each_build` runs it so under this interpreter (the pure build) and
 under the compiled build's (`make compiled`), each in a process of its own. `under_callgrind`
 runs a command under valgrind's callgrind and returns the instructions it executed;
-`command_line` is the line each table starts with.
+`command_line` is the line each table starts with, and `print_rows` prints the builds' rows.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +91,19 @@ def command_line(command: str) -> str:
         f"Command: `{command}`; {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, load average {load}.\n"
     )
+
+
+def print_rows(
+    builds: Mapping[str, Mapping[str, Any]], columns: Sequence[tuple[str, str, str]]
+) -> None:
+    """Print every build's rows (``builds[build]["rows"]``) as one Markdown table.
+
+    Each column is ``(title, key, spec)``: the row's value at ``key`` (``"build"``: the build's
+    name) written with the format ``spec``. A column with a spec holds numbers, aligned right.
+    """
+    print("| " + " | ".join(title for title, _, _ in columns) + " |")
+    print("| " + " | ".join("---:" if spec else "---" for _, _, spec in columns) + " |")
+    for build, result in builds.items():
+        for row in result["rows"]:
+            cells = {**row, "build": build}
+            print("| " + " | ".join(format(cells[key], spec) for _, key, spec in columns) + " |")

@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _builds import command_line, each_build, under_callgrind
+from _builds import command_line, each_build, print_rows, under_callgrind
 
 GAMES = ("crazy-mistigri", "kitten-tricks", "crazy-animals")
 """The games with decisions (classic Mistigri's only choice is a blind draw)."""
@@ -294,14 +294,17 @@ def main() -> None:
     ]
     builds = each_build("rollout.py", options, args.compiled_python, progress)
     print(command_line(f"python benchmarks/rollout.py {' '.join(options)} --moves {advance}"))
-    print("| game | players | build | ms per decision (mean) | max | rollout steps |")
-    print("| --- | ---: | --- | ---: | ---: | ---: |")
-    for build, figures in builds.items():
-        for row in figures["rows"]:
-            print(
-                f"| {row['game']} | {row['players']} | {build} | {row['mean_ms']:,.0f} | "
-                f"{row['max_ms']:,.0f} | {row['steps']:,.0f} |"
-            )
+    print_rows(
+        builds,
+        [
+            ("game", "game", ""),
+            ("players", "players", "d"),
+            ("build", "build", ""),
+            ("ms per decision (mean)", "mean_ms", ",.0f"),
+            ("max", "max_ms", ",.0f"),
+            ("rollout steps", "steps", ",.0f"),
+        ],
+    )
     if not args.breakdown:
         return
     print(

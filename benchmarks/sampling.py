@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _builds import command_line, each_build, under_callgrind
+from _builds import command_line, each_build, print_rows, under_callgrind
 
 
 def progress(message: str) -> None:
@@ -204,14 +204,16 @@ def main() -> None:
             f"--repeat {args.repeat}{' --informed' if args.informed else ''}"
         )
     )
-    print("| game | players | build | µs / world | µs / first world of a view |")
-    print("| --- | ---: | --- | ---: | ---: |")
-    for build, result in builds.items():
-        for row in result["rows"]:
-            print(
-                f"| {row['game']} | {row['players']} | {build} | {row['world_us']:,.1f} | "
-                f"{row['first_us']:,.0f} |"
-            )
+    print_rows(
+        builds,
+        [
+            ("game", "game", ""),
+            ("players", "players", "d"),
+            ("build", "build", ""),
+            ("µs / world", "world_us", ",.1f"),
+            ("µs / first world of a view", "first_us", ",.0f"),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _builds import command_line, each_build, under_callgrind
+from _builds import command_line, each_build, print_rows, under_callgrind
 
 PEERS = (("crazy_eights", "crazy_eights(players=3)"), ("hearts", "hearts"), ("go_fish", "go_fish"))
 
@@ -433,19 +433,20 @@ def _print_rates(builds: dict[str, dict[str, Any]], eights: float | None) -> Non
 
 def _print_parts(builds: dict[str, dict[str, Any]]) -> None:
     """Where an iteration's time goes: one row per game, player count, horizon and build."""
-    print(
-        "| game | players | horizon | build | µs / iteration | sampling µs | descent µs "
-        "| simulation µs | backprop µs |"
+    print_rows(
+        builds,
+        [
+            ("game", "game", ""),
+            ("players", "players", "d"),
+            ("horizon", "horizon", ""),
+            ("build", "build", ""),
+            ("µs / iteration", "iteration_us", ",.0f"),
+            ("sampling µs", "sample_us", ",.1f"),
+            ("descent µs", "descent_us", ",.1f"),
+            ("simulation µs", "simulation_us", ",.1f"),
+            ("backprop µs", "backprop_us", ",.1f"),
+        ],
     )
-    print("| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for build, result in builds.items():
-        for row in result["rows"]:
-            print(
-                f"| {row['game']} | {row['players']} | {row['horizon']} | {build} | "
-                f"{row['iteration_us']:,.0f} | {row['sample_us']:,.1f} | "
-                f"{row['descent_us']:,.1f} | {row['simulation_us']:,.1f} | "
-                f"{row['backprop_us']:,.1f} |"
-            )
 
 
 if __name__ == "__main__":

@@ -395,10 +395,7 @@ class ISMCTSBot:
                 check_time(deadline)
                 _hot.step(world, self._play(world, mover, rng))
                 continue
-            # `world.legal_actions()`, its cache read and filled here (the match is on).
-            legal = world._legal  # noqa: SLF001 - the scratch world's own cache
-            if legal is None:
-                legal = world._legal = world._compute_legal_actions()  # noqa: SLF001
+            legal = world.legal_actions()
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
             prior = self._prior_key(tree, world, mover, distinct(legal), rng) if informed else -1
             children = node.children
