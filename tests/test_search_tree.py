@@ -39,6 +39,36 @@ def test_untold_search_steps_reach_what_apply_reaches(game: Game[Any]) -> None:
             assert world.outcome == state.outcome
 
 
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_round_horizon_descent_ends_its_round_without_the_next_deal(game: Game[Any]) -> None:
+    """A world untold to the round's end steps to `apply`'s round, scores and mover, undealt."""
+    undealt = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(3):
+            state, chooser = game.new(players, seed=seed), random.Random(seed)
+            world = _hot.scratch(state)
+            _hot.untell(world, to_round_end=True)
+            assert not world._deals_on
+            assert state._deals_on
+            first = state.round
+            while state.round == first and not state.is_over:
+                action = chooser.choice(state.legal_actions())
+                state = state.apply(action)
+                _hot.step(world, action)
+                assert len(world._log) == len(state._log)  # the count the seeds read
+            assert (world.round, world.scores, world.is_over) == (
+                state.round,
+                state.scores,
+                state.is_over,
+            )
+            assert world.to_move == state.to_move  # the next round's first mover
+            if not state.is_over:
+                assert world.zones() != state.zones()  # the last round's cards, not a new deal
+                undealt += 1
+    if game.slug in {"crazy-mistigri", "kitten-tricks", "crazy-animals"}:  # several rounds
+        assert undealt
+
+
 def test_equal_actions_share_one_key_and_others_do_not() -> None:
     """A tree gives an action and an equal copy of it one key, and unequal actions others."""
     game = cardgames.get_game("crazy-animals")

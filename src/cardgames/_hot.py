@@ -226,7 +226,7 @@ def step(world: State[Any], action: Action) -> None:
     world._legal = None  # noqa: SLF001
 
 
-def untell(world: State[Any]) -> None:
+def untell(world: State[Any], *, to_round_end: bool = False) -> None:
     """Tell the scratch state ``world`` (see `scratch`) that no one reads its events from here on.
 
     Its log becomes a `Tally` of its own on top of the log it had: the game's transitions see
@@ -235,8 +235,13 @@ def untell(world: State[Any]) -> None:
     keeping an entry. The same rules run, so the same positions and outcome follow, as on
     `playout`'s path. For a search whose world goes on to a random playout: no one reads its
     views or events after this (a view would miss the events of the untold steps).
+
+    With ``to_round_end`` (a search that stops at the end of the round) the log is a
+    `RoundTally`, as a round playout's: the transitions are also told that no one plays the
+    next round (`State._deals_on`), so the action that ends the round leaves its deal out.
     """
-    world._log = _tally_on(world._log)  # noqa: SLF001 - the engine's internals, for its search
+    counter = RoundTally if to_round_end else Tally
+    world._log = _tally_on(world._log, counter)  # noqa: SLF001 - the engine's internals, for its search
 
 
 def _tally_on(log: Chain[Any], counter: type[Tally[Any]] = Tally) -> Tally[Any]:

@@ -377,14 +377,16 @@ class ISMCTSBot:
 
         ``world`` is advanced in place and returned. With random simulations no one reads its
         events or views (`_hot.untell`): neither the descent nor the playout that follows.
-        The descent also stops once round ``last_round`` has ended (-1: the match horizon).
+        The descent also stops once round ``last_round`` has ended (-1: the match horizon); no
+        one then plays the next round, so the action that ends the round leaves its deal out,
+        as a round playout's does (`State._deals_on`).
         """
         node = tree.root
         path = [node]
         observer = node.mover
         informed = self.playout is not None
         if not informed:
-            _hot.untell(world)
+            _hot.untell(world, to_round_end=last_round >= 0)
         while True:
             # The seat to move, `None` once the match is over (`is_over` reads the same).
             to_move = world.to_move

@@ -748,8 +748,8 @@ def _end_round(
         slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
     points = _round_points(slots, n)
     totals = tuple([pos.totals[seat] + points[seat] for seat in range(n)])
-    # The events from here on are told only where someone reads them (not in a playout); the
-    # reshuffles above counted the events before them, which are always built.
+    # The events from here on are told only where someone reads them (not in a playout), as
+    # are the replacements' above (which count them where they are not built).
     told = state._told  # noqa: SLF001
     if told:
         cards_ = [_CARD[card] for card in slots]
@@ -818,6 +818,10 @@ def _replace_specials(
     table: list[int] = list(slots)
     pile: list[int] = list(pos.stock)
     faces: list[int] = list(discard)
+    # A reshuffle's stream is numbered by the events before it. Where no one reads them (a
+    # playout: `State._told`) the events of the replacements are counted, not built.
+    told = state._told  # noqa: SLF001
+    counted = len(events)
     index: int
     for index in _SCORING_ORDER[len(pos.totals)][pos.knocker]:
         special = table[index]
@@ -828,25 +832,34 @@ def _replace_specials(
         while True:
             if not pile:
                 # CA-5 applies here too: the discard pile but its top is the stock.
-                rng = state._rng(_RESHUFFLE + len(events))  # noqa: SLF001 - the state's own stream
+                rng = state._rng(_RESHUFFLE + counted)  # noqa: SLF001 - the state's own stream
                 pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
-                events.append(StockReshuffled(count=len(pile)))
+                counted += 1
+                if told:
+                    events.append(StockReshuffled(count=len(pile)))
             card = pile.pop()
             drawn.append(card)
             if card < _SWAP:
                 break
             faces.append(card)
         table[index] = card
-        seat, slot = index // SLOTS, index % SLOTS
-        if len(drawn) > 1:
-            events.append(_special_replaced(seat, slot, special, tuple(drawn)))
-            continue
-        key = (index * 13 + special) * 13 + card
-        replaced = _SPECIAL_REPLACED.get(key)
-        if replaced is None:
-            replaced = _SPECIAL_REPLACED[key] = _special_replaced(seat, slot, special, (card,))
-        events.append(replaced)
+        counted += 1
+        if told:
+            events.append(_replacement(index, special, drawn))
     return tuple(table), tuple(pile), tuple(faces)
+
+
+def _replacement(index: int, special: int, drawn: list[int]) -> SpecialReplaced:
+    """The event of the special in slot ``index`` replaced after ``drawn`` (CA-7), shared."""
+    seat, slot = index // SLOTS, index % SLOTS
+    if len(drawn) > 1:
+        return _special_replaced(seat, slot, special, tuple(drawn))
+    card = drawn[0]
+    key = (index * 13 + special) * 13 + card
+    replaced = _SPECIAL_REPLACED.get(key)
+    if replaced is None:
+        replaced = _SPECIAL_REPLACED[key] = _special_replaced(seat, slot, special, (card,))
+    return replaced
 
 
 # Purposes of the random streams of one transition: the next deal, and a reshuffle (at scoring,
