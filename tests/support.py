@@ -73,3 +73,26 @@ def shipped(
     page = ROOT / "docs" / "games" / f"{slug}.md"
     folder = Path(init).resolve().parent
     return Support(game, rulings, shown, page, scenario_from_zones, folder)
+
+
+MULTI_ROUND = frozenset({"crazy-mistigri", "kitten-tricks", "crazy-animals"})
+"""The built-in games whose matches have several rounds (a round's end may deal the next)."""
+
+
+def left_the_deal_out(reached: State[Any], applied: State[Any]) -> bool:
+    """Check a round-horizon end against `apply`'s; whether the next round's deal was left out.
+
+    ``reached`` ended the round on a path told that no one plays on (`State._deals_on`),
+    ``applied`` by `apply` after the same choices: the same round, scores, end of the match and
+    next mover, and, unless the match is over, the last round's cards, not a new deal.
+    """
+    assert (reached.round, reached.scores, reached.is_over) == (
+        applied.round,
+        applied.scores,
+        applied.is_over,
+    )
+    assert reached.to_move == applied.to_move  # the next round's first mover
+    if applied.is_over:
+        return False
+    assert reached.zones() != applied.zones()
+    return True
