@@ -1,15 +1,16 @@
 """What a playout reads at every step, written once for the built-in games, compiled.
 
-`State.to_move` is read at every step of a search, and `playout` plays whole simulations. The
-engine (`cardgames.engine`) runs interpreted in both builds; in the compiled build this module
-is compiled, so the same lines run as native code. Each built-in game's `State` lists
+`State.to_move` is read at every step of a search (and `State.round` at every step of one that
+stops at the round's end), and `playout` plays whole simulations. The engine
+(`cardgames.engine`) runs interpreted in both builds; in the compiled build this module is
+compiled, so the same lines run as native code. Each built-in game's `State` lists
 `HotContract` before the engine's `State` among its bases::
 
     class State(HotContract, _BaseState[_Position]): ...
 
-It reads the position's ``to_move`` field directly, so a game that lists it has one (the four
-built-in games do). A game of your own needs nothing from here: the engine's version means the
-same, for any position.
+It reads the position's ``to_move`` and ``round`` directly, so a game that lists it has them
+(the four built-in games' positions do; ``round`` may be a property of the record). A game of
+your own needs nothing from here: the engine's version means the same, for any position.
 
 `is_over` and `legal_actions` are not here, though each built-in game writes them alike: here
 they would read the position through Python, where the game's own methods read its compiled
@@ -49,11 +50,15 @@ __all__ = [
 
 
 class _Positioned(Protocol):
-    """A position that names the seat to move, as every built-in game's does."""
+    """A position that names the seat to move and the round, as every built-in game's does."""
 
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` once the match is over."""
+
+    @property
+    def round(self) -> int:
+        """The 1-based index of the round."""
 
 
 class _Stepped(Protocol):
@@ -66,7 +71,7 @@ class _Stepped(Protocol):
 # Not a native class: the engine's `State`, which follows it among a game's bases, is interpreted.
 @mypyc_attr(native_class=False)
 class HotContract:
-    """`to_move`, as the engine defines it, compiled in the compiled build."""
+    """`to_move` and `round`, as the engine defines them, compiled in the compiled build."""
 
     __slots__ = ()
 
@@ -74,6 +79,11 @@ class HotContract:
     def to_move(self: _Stepped) -> int | None:
         """The seat whose decision it is now, or ``None`` when the match is over."""
         return self._pos.to_move
+
+    @property
+    def round(self: _Stepped) -> int:
+        """The 1-based index of the current round."""
+        return self._pos.round
 
 
 def playout(
@@ -124,7 +134,7 @@ def playout(
     while True:
         # A built-in game's position names the seat to move: read it without a property call.
         mover = pos.to_move if hot else world.to_move
-        if mover is None or (last_round >= 0 and world.round != last_round):
+        if mover is None or (last_round >= 0 and (pos.round if hot else world.round) != last_round):
             return world
         if played == limit:
             return None

@@ -42,6 +42,11 @@ class _Position:
     # __init__ would cost the pure build one more Python call per copy). `_new_position` names
     # every field of a new one.
 
+    @property
+    def round(self) -> int:
+        """The 1-based index of the round: a match of classic Mistigri is one round."""
+        return 1
+
     def but(self) -> _Position:
         """A copy of this position, for a transition to change before it returns it.
 

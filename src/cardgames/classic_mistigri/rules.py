@@ -141,11 +141,6 @@ class State(HotContract, _BaseState[_Position]):
         return self._pos.source
 
     @property
-    def round(self) -> int:
-        """Classic Mistigri is a single round."""
-        return 1
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """The number of pairs each seat has laid."""
         return tuple(len(p) for p in self._pos.pairs)

@@ -263,11 +263,6 @@ class State(HotContract, _BaseState[_Position]):
         return _knowledge_of(self._pos, self._check_seat(seat))
 
     @property
-    def round(self) -> int:
-        """The 1-based index of the current round."""
-        return self._pos.round
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total of points so far; the lowest total wins."""
         return self._pos.totals

@@ -156,6 +156,11 @@ class _Position:
     # __init__, the pure build would run one more Python call per copy: about twice the cost of
     # a copy). `_new_position` names every field of a new one.
 
+    @property
+    def round(self) -> int:
+        """The 1-based index of the round (read at every step of a round-horizon playout)."""
+        return self.match.round
+
     def but(self) -> _Position:
         """A copy of this position, for a transition to change before it returns it.
 

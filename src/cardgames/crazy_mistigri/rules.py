@@ -291,11 +291,6 @@ class State(HotContract, _BaseState[_Position]):
         return self._pos.match.start
 
     @property
-    def round(self) -> int:
-        """The 1-based index of the current round."""
-        return self._pos.match.round
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's penalty points so far (lower is better; the round in play not counted)."""
         return self._pos.match.scores

@@ -94,6 +94,11 @@ class _Position:
 
     # No __init__ (see `_Round`): `_new_position` names every field of a new one.
 
+    @property
+    def round(self) -> int:
+        """The 1-based index of the round (read at every step of a round-horizon playout)."""
+        return self.table.number
+
     def but(self) -> _Position:
         """A copy of this position, for a transition to change before it returns it.
 

@@ -221,11 +221,6 @@ class State(HotContract, _BaseState[_Position]):
         return self._pos.table.starter
 
     @property
-    def round(self) -> int:
-        """The 1-based index of the current round."""
-        return self._pos.table.number
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """The Super Chat cards of each seat (higher is better)."""
         return self._pos.table.super_chats
