@@ -50,9 +50,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,31 +96,20 @@ def measure_games(  # noqa: PLR0917 - the command's options
             searched = searches = sampled = 0
             search_time = 0.0
             times = [0.0] * len(PHASES)
-            seed = 0
             began = time.process_time()
-            while searches < decisions and time.process_time() - began < budget:
-                mover = random.Random(seed)
-                state = game.new(players, seed=seed)
-                while (
-                    not state.is_over
-                    and searches < decisions
-                    and time.process_time() - began < budget
-                ):
-                    view = state.view(state.to_move)
-                    legal = view.legal_actions
-                    if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
-                        rng = random.Random(searches)
-                        start = time.process_time()
-                        bot.choose(view, rng)
-                        search_time += time.process_time() - start
-                        searched += iterations
-                        searches += 1
-                        phases = _breakdown(bot, game, view, iterations, rng)
-                        for k, spent in enumerate(phases):
-                            times[k] += spent
-                        sampled += iterations
-                    state = state.apply(legal[mover.randrange(len(legal))])
-                seed += 1
+            for view in decision_views(game, players, until=began + budget):
+                if searches == decisions:
+                    break
+                rng = random.Random(searches)
+                start = time.process_time()
+                bot.choose(view, rng)
+                search_time += time.process_time() - start
+                searched += iterations
+                searches += 1
+                phases = _breakdown(bot, game, view, iterations, rng)
+                for k, spent in enumerate(phases):
+                    times[k] += spent
+                sampled += iterations
             if not searches:  # Classic Mistigri: every choice is a blind draw, all alike
                 progress(f"{results['build']}: {slug}, {players} players: nothing to search")
                 continue
@@ -138,6 +129,32 @@ def measure_games(  # noqa: PLR0917 - the command's options
                 f"{search_time + sum(times):.1f} CPU s"
             )
     return results
+
+
+def decision_views(
+    game: Any,  # noqa: ANN401 - a game of the build under test
+    players: int,
+    *,
+    until: float = math.inf,
+) -> Iterator[Any]:
+    """The views worth a search in seeded random matches of ``game``, up to CPU time ``until``.
+
+    Matches of seeds 0, 1, ... played at random (each seed's own ``random.Random``); a view is
+    worth a search when it offers more than one distinct action (blind draws counted as one).
+    The clock (`time.process_time`) is read at every move: a game with no such view (classic
+    Mistigri) ends there, where the caller's count of searches never would.
+    """
+    seed = 0
+    while time.process_time() < until:
+        mover = random.Random(seed)
+        state = game.new(players, seed=seed)
+        while not state.is_over and time.process_time() < until:
+            view = state.view(state.to_move)
+            legal = view.legal_actions
+            if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
+                yield view
+            state = state.apply(legal[mover.randrange(len(legal))])
+        seed += 1
 
 
 PHASES = ("sample", "descent", "simulation", "backprop")
@@ -200,18 +217,12 @@ def search_decisions(slug: str, players: int, horizon: str, iterations: int, dec
 
     game = cardgames.GAMES[slug]
     bot = ISMCTSBot(iterations, horizon=horizon)
-    searches = seed = 0
-    while searches < decisions:
-        mover = random.Random(seed)
-        state = game.new(players, seed=seed)
-        while not state.is_over and searches < decisions:
-            view = state.view(state.to_move)
-            legal = view.legal_actions
-            if len({type(a) if type(a).interchangeable else a for a in legal}) > 1:
-                bot.choose(view, random.Random(searches))
-                searches += 1
-            state = state.apply(legal[mover.randrange(len(legal))])
-        seed += 1
+    searches = 0
+    for view in decision_views(game, players):
+        if searches == decisions:
+            break
+        bot.choose(view, random.Random(searches))
+        searches += 1
     return searches * iterations
 
 

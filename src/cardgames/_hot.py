@@ -115,8 +115,7 @@ def playout(
     world = scratch(state)
     # To the round's end, the log also tells the transitions that the next round is never
     # played (`State._deals_on`): the round's last one may leave its deal out.
-    counter = RoundTally if to_round_end else Tally
-    steps = world._log = _tally_on(state._log, counter)  # noqa: SLF001 - the engine's internals
+    steps = world._log = _tally_on(state._log, to_round_end=to_round_end)  # noqa: SLF001
     world._legal = None  # noqa: SLF001
     # The game's two hooks, looked up once: a method call through the (interpreted) state
     # would look each up in its class at every step.
@@ -250,13 +249,15 @@ def untell(world: State[Any], *, to_round_end: bool = False) -> None:
     `RoundTally`, as a round playout's: the transitions are also told that no one plays the
     next round (`State._deals_on`), so the action that ends the round leaves its deal out.
     """
-    counter = RoundTally if to_round_end else Tally
-    world._log = _tally_on(world._log, counter)  # noqa: SLF001 - the engine's internals, for its search
+    world._log = _tally_on(world._log, to_round_end=to_round_end)  # noqa: SLF001 - for its search
 
 
-def _tally_on(log: Chain[Any], counter: type[Tally[Any]] = Tally) -> Tally[Any]:
-    """A log on top of ``log`` that only counts the actions after it (a ``counter``)."""
-    steps: Tally[Any] = _new(counter)
+def _tally_on(log: Chain[Any], *, to_round_end: bool = False) -> Tally[Any]:
+    """A log on top of ``log`` that only counts the actions after it (a `Tally`).
+
+    With ``to_round_end``, a `RoundTally`: no one plays the rounds after this one either.
+    """
+    steps: Tally[Any] = _new(RoundTally if to_round_end else Tally)
     steps._prev = log  # noqa: SLF001 - what Chain.push does, for a log that keeps nothing
     steps._last = None  # noqa: SLF001
     steps._len = log._len  # noqa: SLF001
