@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames._chain import Chain, RoundTally, Tally
+from cardgames._draws import Turn
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
@@ -109,6 +110,10 @@ def playout(
     away: its log keeps no history. ``hot`` says that the state is a `HotContract`, whose
     position names the seat to move (the engine checks it: compiled, an `isinstance` of this
     interpreted class here answered False).
+
+    Random plays (no ``policy``) of a game with its own loop (`State._random_playout`) run
+    there, natively in the compiled build: the same plays, on a copy of the position that the
+    game's rules advance in place.
     """
     # A log that only counts the actions: the game's transitions see that no one reads their
     # events (`State._told`), and may leave out those they would build only to be dropped.
@@ -117,16 +122,26 @@ def playout(
     # played (`State._deals_on`): the round's last one may leave its deal out.
     steps = world._log = _tally_on(state._log, to_round_end=to_round_end)  # noqa: SLF001
     world._legal = None  # noqa: SLF001
+    game = type(world)
+    # The round to stop after; -1 (no round has that number) plays on to the match's end.
+    last_round = world.round if to_round_end else -1
+    own_loop = game._random_playout if policy is None else None  # noqa: SLF001
+    if own_loop is not None:
+        rules, key = world._rules, world._key  # noqa: SLF001
+        turn = Turn(rules, key, steps._len - 1, told=False, deals_on=not to_round_end)  # noqa: SLF001
+        last = own_loop(world._pos, turn, rng.random, limit, last_round)  # noqa: SLF001
+        if last is None:
+            return None
+        world._pos = last  # noqa: SLF001
+        steps._len = turn.step + 1  # noqa: SLF001
+        return world
     # The game's two hooks, looked up once: a method call through the (interpreted) state
     # would look each up in its class at every step.
-    game = type(world)
     legal_of = game._compute_legal_actions  # noqa: SLF001
     advance = game._advance  # noqa: SLF001
     played = 0
     count = steps._len  # noqa: SLF001
     pos = world._pos  # noqa: SLF001 - the scratch state's position, kept at hand
-    # The round to stop after; -1 (no round has that number) plays on to the match's end.
-    last_round = world.round if to_round_end else -1
     # The default policy's number source, bound once: a method looked up on ``rng`` at each
     # step costs the compiled loop about as much as the draw itself.
     uniform: Callable[[], float] = rng.random

@@ -125,6 +125,18 @@ class State(abc.ABC, Generic[_P]):
 
     game: ClassVar[Game[Any]]
 
+    _random_playout: ClassVar[Callable[..., Any] | None] = None
+    """A game's own loop for `playout`'s random plays, or ``None``: the engine's loop runs.
+
+    ``_random_playout(pos, turn, uniform, limit, last_round)`` plays what the engine's loop
+    would (the legal action at ``int(uniform() * len(legal))``) on a copy of ``pos`` that the
+    game's rules advance in place, counting the actions in ``turn.step``; it stops when the
+    match ends or round ``last_round`` has (-1: never), and returns the last position, or
+    ``None`` after ``limit`` actions (-1: no limit). ``turn`` is the match's
+    `cardgames._draws.Turn`, its events untold. A game whose rules advance a position in place
+    gives one (Kitten tricks): compiled, the whole playout then runs natively.
+    """
+
     # -- construction (engine internals) --------------------------------------------------
 
     def __init__(  # noqa: PLR0917 - engine-internal, called in two places
