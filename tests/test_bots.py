@@ -131,7 +131,8 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
     )
     state = game.new(3, seed=7)
     world = _hot.scratch(state)
-    outcome = bot._simulate(world, random.Random(3), None, state.round)
+    entries = state._log._len
+    rewards = bot._simulate(world, random.Random(3), None, state.round, better="higher")
     # The same simulation through `apply`, stopped where the round ends.
     ordinary, rng = state, random.Random(3)
     while ordinary.round == state.round:
@@ -144,9 +145,11 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
         )
         ordinary = ordinary.apply(action)
     assert not ordinary.is_over
-    assert outcome == standing(ordinary)
+    worth = bot._rewards(standing(ordinary), "higher")
+    assert rewards == worth
+    assert state._log._len == entries  # the log the world shared is left as it was
     # A world whose round the descent already ended is worth its standing as it is.
-    assert bot._simulate(ordinary, random.Random(3), None, state.round) == standing(ordinary)
+    assert bot._simulate(ordinary, random.Random(3), None, state.round, better="higher") == worth
     choice = bot.choose(state.view(state.to_move), random.Random(1))
     assert choice in state.legal_actions()
     assert bot.choose(state.view(state.to_move), random.Random(1)) == choice

@@ -459,7 +459,7 @@ class State(abc.ABC, Generic[_P]):
         if horizon not in HORIZONS:
             msg = f"playout horizon must be 'match' or 'round', got {_codec.short_repr(horizon)}"
             raise ValueError(msg)
-        hot = isinstance(self, _hot.HotContract)
+        hot = reads_position(type(self))
         last = _hot.playout(
             self, rng, policy, -1 if limit is None else limit, hot, to_round_end=horizon == "round"
         )
@@ -657,6 +657,15 @@ class State(abc.ABC, Generic[_P]):
             "history": history,
         }
         return doc
+
+
+def reads_position(state_type: type[State[Any]]) -> bool:
+    """Whether ``state_type``'s position names its seat to move and round (`_hot.HotContract`).
+
+    A playout then reads them off the position, without a property call. Asked here, in the
+    interpreted engine: compiled, an `isinstance` of that interpreted class answered False.
+    """
+    return issubclass(state_type, _hot.HotContract)
 
 
 def standing(state: State[Any]) -> Outcome:
