@@ -359,6 +359,44 @@ def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -
     assert all(float(cell.rstrip(" |")) > 0 for row in rows for cell in row[2:])
 
 
+def _returns_as_written(
+    scores: tuple[int, ...], winners: tuple[int, ...], better: str | None, weight: float
+) -> list[float]:
+    """The returns' formula (`cardgames.encoding.returns`) written plainly, with builtins."""
+    players = len(scores)
+    rewards = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    spread = max(scores) - min(scores)
+    if better is None or not weight or not spread:
+        return rewards
+    sign = 1.0 if better == "higher" else -1.0
+    for seat, score in enumerate(scores):
+        others = (sum(scores) - score) / (players - 1)
+        margin = 0.5 + 0.5 * sign * (score - others) / spread
+        rewards[seat] = (1 - weight) * rewards[seat] + weight * margin
+    return rewards
+
+
+@given(
+    st.lists(st.integers(-100, 400), min_size=2, max_size=6),
+    st.sampled_from(["higher", "lower", None]),
+    st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]),
+)
+def test_the_native_returns_are_the_formulas_to_the_last_bit(
+    scores: list[int], better: str | None, weight: float
+) -> None:
+    """`_hot.returns_at`'s loops give the formula's floats exactly, and `standing`'s winners."""
+    ranked = tuple(scores)
+    winners = _hot.best_seats(ranked, better)
+    if better is None:
+        assert winners == tuple(range(len(ranked)))
+    else:
+        best = min(ranked) if better == "lower" else max(ranked)
+        assert winners == tuple(s for s, score in enumerate(ranked) if score == best)
+    assert _hot._returns(ranked, winners, better, weight) == _returns_as_written(
+        ranked, winners, better, weight
+    )
+
+
 def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:
     """A simulation rewards the win share, and by margin_weight how far ahead each seat ended."""
     outcome = Outcome(winners=(0,), scores=(5, 10, 35))

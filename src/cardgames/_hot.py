@@ -312,7 +312,11 @@ def best_seats(scores: tuple[int, ...], better_scores: str | None) -> tuple[int,
     """
     if better_scores is None:
         return tuple(range(len(scores)))
-    best = min(scores) if better_scores == "lower" else max(scores)
+    lower = better_scores == "lower"
+    best = scores[0]
+    for score in scores:
+        if (score < best) if lower else (score > best):
+            best = score
     return tuple([seat for seat, score in enumerate(scores) if score == best])
 
 
@@ -346,19 +350,33 @@ def _returns(
     better_scores: str | None,
     margin_weight: float,
 ) -> list[float]:
-    """`returns` of the outcome whose ``scores`` and ``winners`` these are."""
+    """`returns` of the outcome whose ``scores`` and ``winners`` these are.
+
+    Written as native loops over typed values (no builtin call, every division of floats), the
+    same operations in the same order as the formula: the same floats to the last bit.
+    """
     players = len(scores)
-    share = 1.0 / len(winners)
-    rewards = [share if seat in winners else 0.0 for seat in range(players)]
-    spread = max(scores) - min(scores)
+    share = 1.0 / float(len(winners))
+    rewards = [0.0] * players
+    for seat in winners:
+        rewards[seat] = share
+    high = low = scores[0]
+    total = 0
+    for score in scores:
+        if score > high:
+            high = score
+        elif score < low:
+            low = score
+        total += score
+    spread = high - low
     if better_scores is None or not margin_weight or not spread:
         return rewards
     sign = 1.0 if better_scores == "higher" else -1.0
-    total = sum(scores)
-    for seat, score in enumerate(scores):
-        others = (total - score) / (players - 1)
-        margin = 0.5 + 0.5 * sign * (score - others) / spread
-        rewards[seat] = (1 - margin_weight) * rewards[seat] + margin_weight * margin
+    for seat in range(players):
+        score = scores[seat]
+        others = float(total - score) / float(players - 1)
+        margin = 0.5 + 0.5 * sign * (float(score) - others) / float(spread)
+        rewards[seat] = (1.0 - margin_weight) * rewards[seat] + margin_weight * margin
     return rewards
 
 
