@@ -584,15 +584,15 @@ def _end_round(
     # The colours each seat collected: its non-empty piles, counted in native code.
     colours = tuple([len([pile for pile in c if pile]) for c in pos.collections])
     most = max(colours)
-    super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
+    super_chats = tuple([n + (colours[s] == most) for s, n in enumerate(table.super_chats)])
     if events is not None:
-        gainers = tuple(s for s in range(players) if colours[s] == most)
+        gainers = tuple([s for s in range(players) if colours[s] == most])
         # Fields by position (round, reason, seat, colours, gainers, super_chats).
         events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
     leaders = max(super_chats)
     rules: Rules = turn.rules
     if leaders >= SUPER_CHATS_TO_WIN or number >= rules.max_rounds:
-        winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+        winners = tuple([s for s in range(players) if super_chats[s] == leaders])
         by_limit = leaders < SUPER_CHATS_TO_WIN
         if events is not None:
             events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
@@ -640,7 +640,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:
     )
 
 
-def _trick_winner(trick: Sequence[int], trump: int, top: int) -> tuple[int, bool]:
+def _trick_winner(trick: list[int], trump: int, top: int) -> tuple[int, bool]:
     """KT-3: the index of the winning card, and whether it won as a Coup de patte.
 
     The highest trump wins if any trump was played, else the highest card of the led colour;
