@@ -40,7 +40,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar, cast
 
 from cardgames import cards
@@ -230,26 +230,35 @@ def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
 # --- The match ---------------------------------------------------------------------------
 
 
-def _act(turn: Turn, pos: _Position, action: Action) -> list[Event]:  # noqa: PLR0911
+def _act(turn: Turn, pos: _Position, action: Action) -> list[Event] | None:  # noqa: PLR0911
     """Apply the legal ``action`` to ``pos``, which advances in place; returns the events.
 
-    One branch per phase, the commonest first, rather than a table of functions: compiled,
-    each branch is a direct native call, a table entry a call through Python.
+    The events are ``None`` where no one reads them (``turn.told`` is false, a playout): each
+    transition then leaves out the events it would build or look up only to be dropped. One
+    branch per phase, the commonest first, rather than a table of functions: compiled, each
+    branch is a direct native call, a table entry a call through Python.
     """
+    events: list[Event] | None = [] if turn.told else None
     phase = pos.phase
     if phase == _DRAW:
-        return _draw(turn, pos, action)
+        return _draw(turn, pos, action, events)
     if phase == _DISCARD:
-        return _discard_or_pass(turn, pos, action)
+        return _discard_or_pass(turn, pos, action, events)
     if phase == _PICK:
-        return _pile_pick(turn, pos, action)
+        return _pile_pick(turn, pos, action, events)
     if phase == _GIVE:
-        return _give(turn, pos, action)
+        return _give(turn, pos, action, events)
     if phase == _SWAP:
-        return _swap(pos, action)
+        return _swap(pos, action, events)
     if phase == _BONUS:
-        return _discard_or_pass(turn, pos, action)
-    return _choose(turn, pos, action)  # _ONES, _FORCE, _THREES
+        return _discard_or_pass(turn, pos, action, events)
+    return _choose(turn, pos, action, events)  # _ONES, _FORCE, _THREES
+
+
+def _tell(events: list[Event] | None, event: Event) -> None:
+    """Add ``event`` to the transition's ``events``, unless no one reads them (``None``)."""
+    if events is not None:
+        events.append(event)
 
 
 def _play_out(
@@ -433,10 +442,11 @@ class State(HotContract, _BaseState[_Position]):
 
     # -- hooks: transitions -----------------------------------------------------------------
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         # The rules advance a copy in place: the position a state holds never changes.
         pos = self._pos.copy()
-        return pos, _act(turn_of(self), pos, action)
+        events = _act(turn_of(self), pos, action)
+        return pos, () if events is None else events
 
     _random_playout = staticmethod(_play_out)
 
@@ -613,7 +623,9 @@ def _why_not_draw(pos: _Position, action: Action) -> str | None:
     return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
 
 
-def _draw(turn: Turn, pos: _Position, action: Action) -> list[Event]:
+def _draw(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
     mover, source = pos.mover, pos.source
     hands = pos.hands
@@ -629,18 +641,19 @@ def _draw(turn: Turn, pos: _Position, action: Action) -> list[Event]:
         index = (offset + position) % len(fan)
     card = fan.pop(index)
     hands[mover].append(card)
-    key = _shared_key(mover, other=source, card=card, second=chosen)
-    drew = _DREW.get(key)
-    if drew is None:
-        drew = _DREW[key] = Drew(
-            mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
-        )
-    events: list[Event] = [drew]
+    if events is not None:
+        key = _shared_key(mover, other=source, card=card, second=chosen)
+        drew = _DREW.get(key)
+        if drew is None:
+            drew = _DREW[key] = Drew(
+                mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+            )
+        events.append(drew)
     draws = pos.draws - 1
     if not fan:
         # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
         # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
-        events.append(_LEFT[source])
+        _tell(events, _LEFT[source])
         draws = 0
     pos.forced = -1
     if draws:  # 7+7, 8+8: the next draw, from the same source
@@ -656,7 +669,7 @@ def _draw(turn: Turn, pos: _Position, action: Action) -> list[Event]:
             pos.phase = _SWAP
             pos.to_move = swapper
             return events
-        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
+        _tell(events, EffectLapsed(swapper, 3, "no cards left to swap"))
         pos.swapper = -1
     return events
 
@@ -684,15 +697,17 @@ def _why_not_swap(pos: _Position, action: Action) -> str | None:
     return None
 
 
-def _swap(pos: _Position, action: Action) -> list[Event]:
+def _swap(pos: _Position, action: Action, events: list[Event] | None) -> list[Event] | None:
     """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
     assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
     swapper = pos.swapper
     give, take = _id(action.discard), _id(action.take)
-    key = _shared_key(swapper, card=give, second=take)
-    event = _SWAPPED.get(key)
-    if event is None:
-        event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
+    if events is not None:
+        key = _shared_key(swapper, card=give, second=take)
+        event = _SWAPPED.get(key)
+        if event is None:
+            event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
+        events.append(event)
     hand = pos.hands[swapper]
     _remove(hand, give)
     hand.append(take)
@@ -702,7 +717,7 @@ def _swap(pos: _Position, action: Action) -> list[Event]:
     pos.phase = _DISCARD
     pos.to_move = pos.mover
     pos.swapper = -1
-    return [event]
+    return events
 
 
 # --- Discard a pair or pass (CM-4, CM-9); the second pair of a 6+6 (CM-5) -----------------
@@ -743,11 +758,14 @@ def _why_not_discard(pos: _Position, action: Action) -> str | None:  # noqa: PLR
     return None
 
 
-def _discard_or_pass(turn: Turn, pos: _Position, action: Action) -> list[Event]:
+def _discard_or_pass(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     if action is _PASS:
-        return _finish_turn(turn, pos, [_PASSED[pos.mover]], passed=True)
+        _tell(events, _PASSED[pos.mover])
+        return _finish_turn(turn, pos, events, passed=True)
     if action is _END_TURN:
-        return _finish_turn(turn, pos, [])
+        return _finish_turn(turn, pos, events)
     mover = pos.mover
     a, b, value = _DISCARDS[id(action)]  # only legal actions reach here: a pair of the hand
     hand = pos.hands[mover]
@@ -756,17 +774,18 @@ def _discard_or_pass(turn: Turn, pos: _Position, action: Action) -> list[Event]:
     pile = pos.pile
     pile.append(a)
     pile.append(b)
-    key = _shared_key(mover, card=a, second=b)
-    discarded = _DISCARDED.get(key)
-    if discarded is None:
-        pair_action = cast("DiscardPair", action)
-        pair = (pair_action.first, pair_action.second)
-        discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
-    events: list[Event] = [discarded]
+    if events is not None:
+        key = _shared_key(mover, card=a, second=b)
+        discarded = _DISCARDED.get(key)
+        if discarded is None:
+            pair_action = cast("DiscardPair", action)
+            pair = (pair_action.first, pair_action.second)
+            discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+        events.append(discarded)
     if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
         pos.passed = _replaced(pos.passed, mover, item=False)
     if not hand:
-        events.append(_LEFT[mover])
+        _tell(events, _LEFT[mover])
         if _holders(pos.hands) <= 1:
             return _end_round(turn, pos, _LAST_PLAYER, events)
     if not value:
@@ -777,7 +796,9 @@ def _discard_or_pass(turn: Turn, pos: _Position, action: Action) -> list[Event]:
 # --- The effects of value pairs (CM-5) -------------------------------------------------------
 
 
-def _start_effect(turn: Turn, pos: _Position, value: int, events: list[Event]) -> list[Event]:  # noqa: PLR0911 - one case per effect
+def _start_effect(  # noqa: PLR0911 - one case per effect
+    turn: Turn, pos: _Position, value: int, events: list[Event] | None
+) -> list[Event] | None:
     """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8).
 
     The mover then decides the effect in its phase (``pos.phase``), or the turn ends.
@@ -795,13 +816,13 @@ def _start_effect(turn: Turn, pos: _Position, value: int, events: list[Event]) -
     others = _turn_order(hands, mover, pos.direction)
     if not others:
         why = "no other player in the round"
-        events.append(EffectLapsed(mover, value, why))
+        _tell(events, EffectLapsed(mover, value, why))
         return _finish_turn(turn, pos, events)
     if value == 4:  # noqa: PLR2004
         if hands[mover]:
             pos.phase = _GIVE
             return events
-        events.append(EffectLapsed(mover, 4, "no card left to give"))
+        _tell(events, EffectLapsed(mover, 4, "no card left to give"))
         return _finish_turn(turn, pos, events)
     if value == 5:  # noqa: PLR2004
         pos.phase = _PICK
@@ -850,42 +871,44 @@ def _why_not_choice(pos: _Position, action: Action) -> str | None:
     return None if _holds(hand, action.card) else f"seat {pos.mover} does not hold {action.card}"
 
 
-def _choose(turn: Turn, pos: _Position, action: Action) -> list[Event]:  # noqa: PLR0911
+def _choose(  # noqa: C901, PLR0911 - one case per decision
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
     mover, hands = pos.mover, pos.hands
-    events: list[Event] = []
     if action is _REVERSE:
         if _holders(hands) == 1:
-            events.append(EffectLapsed(mover, 1, "no next player"))
+            _tell(events, EffectLapsed(mover, 1, "no next player"))
             return _finish_turn(turn, pos, events)
         pos.direction = -pos.direction
-        events.append(_REVERSED[mover, pos.direction])
+        _tell(events, _REVERSED[mover, pos.direction])
         return _finish_turn(turn, pos, events)
     if action is _DISCARD_ONES:
         hand = hands[mover]
         ones = tuple(c for c in hand if _value_of(c) == 1)
-        events.append(OnesDiscarded(mover, _as_cards(ones)))
+        _tell(events, OnesDiscarded(mover, _as_cards(ones)))
         if ones:
             hands[mover] = [c for c in hand if _value_of(c) != 1]
             pos.pile.extend(ones)
             if not hands[mover]:
-                events.append(_LEFT[mover])
+                _tell(events, _LEFT[mover])
                 if _holders(hands) <= 1:
                     return _end_round(turn, pos, _LAST_PLAYER, events)
         return _finish_turn(turn, pos, events)
     if isinstance(action, ForceCard):
         forced = _id(action.card)
-        key = _shared_key(mover, card=forced)
-        chosen = _CHOSEN.get(key)
-        if chosen is None:
-            chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
-        events.append(chosen)
+        if events is not None:
+            key = _shared_key(mover, card=forced)
+            chosen = _CHOSEN.get(key)
+            if chosen is None:
+                chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
+            events.append(chosen)
         return _finish_turn(turn, pos, events, forced=forced)
     if action is _SWAP_LATER:
-        events.append(_SWAP_AWAITED[mover])
+        _tell(events, _SWAP_AWAITED[mover])
         return _finish_turn(turn, pos, events, swap=True)
     # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-    events.append(EffectLapsed(mover, 2, "no card left to choose"))
+    _tell(events, EffectLapsed(mover, 2, "no card left to choose"))
     return _finish_turn(turn, pos, events)
 
 
@@ -915,22 +938,25 @@ def _others_in_round(pos: _Position) -> list[int]:
     return [seat for seat, hand in enumerate(pos.hands) if hand and seat != mover]
 
 
-def _give(turn: Turn, pos: _Position, action: Action) -> list[Event]:
+def _give(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
     assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
     mover, to, card = pos.mover, action.to, _id(action.card)
     hands = pos.hands
     _remove(hands[mover], card)
     hands[to].append(card)
-    key = _shared_key(mover, other=to, card=card)
-    given_event = _GIVEN.get(key)
-    if given_event is None:
-        given_event = _GIVEN[key] = CardGiven(
-            mover, to, action.card, visible_to=_BETWEEN[mover][to]
-        )
-    events: list[Event] = [given_event]
+    if events is not None:
+        key = _shared_key(mover, other=to, card=card)
+        given_event = _GIVEN.get(key)
+        if given_event is None:
+            given_event = _GIVEN[key] = CardGiven(
+                mover, to, action.card, visible_to=_BETWEEN[mover][to]
+            )
+        events.append(given_event)
     if not hands[mover]:
-        events.append(_LEFT[mover])
+        _tell(events, _LEFT[mover])
         if _holders(hands) <= 1:
             return _end_round(turn, pos, _LAST_PLAYER, events)
     return _finish_turn(turn, pos, events)
@@ -955,18 +981,21 @@ def _why_not_pile_pick(pos: _Position, action: Action) -> str | None:
     return None
 
 
-def _pile_pick(turn: Turn, pos: _Position, action: Action) -> list[Event]:
+def _pile_pick(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
     assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
     to, card = action.to, _id(action.card)
     pile = pos.pile
     _remove(pile, card)
     pos.hands[to].append(card)
-    key = _shared_key(to, other=pos.mover, card=card)
-    taken = _TAKEN.get(key)
-    if taken is None:
-        taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
-    events: list[Event] = [taken]
+    if events is not None:
+        key = _shared_key(to, other=pos.mover, card=card)
+        taken = _TAKEN.get(key)
+        if taken is None:
+            taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
+        events.append(taken)
     rest = pos.recipients[1:]
     if rest and pile:
         pos.recipients = rest
@@ -980,13 +1009,13 @@ def _pile_pick(turn: Turn, pos: _Position, action: Action) -> list[Event]:
 def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
     turn: Turn,
     pos: _Position,
-    events: list[Event],
+    events: list[Event] | None,
     *,
     passed: bool = False,
     draws: int = 1,
     forced: int = -1,
     swap: bool = False,
-) -> list[Event]:
+) -> list[Event] | None:
     """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
 
     ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
@@ -1021,7 +1050,7 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
         source = _holder_before(hands, nxt, direction)
         if draws != 1 or forced >= 0 or swap:
             value = 3 if swap else 2 if forced >= 0 else draws + 5
-            events.append(EffectLapsed(mover, value, "no cards left"))
+            _tell(events, EffectLapsed(mover, value, "no cards left"))
             draws, forced, swap = 1, -1, False
     # The next player draws from the previous one, or the nearest before them still in the round.
     pos.phase = _DRAW
@@ -1037,21 +1066,22 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
 # --- The end of a round (CM-8, CM-9) and of the match (CM-10, CM-11) ---------------------------
 
 
-def _end_round(turn: Turn, pos: _Position, reason: str, events: list[Event]) -> list[Event]:
+def _end_round(
+    turn: Turn, pos: _Position, reason: str, events: list[Event] | None
+) -> list[Event] | None:
     """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
     match = pos.match
     hands = pos.hands
     penalties = tuple(sum(_value_of(c) for c in hand) for hand in hands)
     scores = tuple([match.scores[seat] + penalties[seat] for seat in range(len(hands))])
-    told = turn.told  # whether anyone reads the events (not in a playout)
-    if told:
+    if events is not None:
         events.append(RoundEnded(match.round, reason, penalties, scores))
     rules: Rules = turn.rules
     players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
-        if told:
+        if events is not None:
             events.append(MatchEnded(winners, scores))
         pos.phase = _OVER
         pos.to_move = None
@@ -1074,8 +1104,11 @@ def _end_round(turn: Turn, pos: _Position, reason: str, events: list[Event]) -> 
         pos.to_move = start
         pos.match = following
         return events
-    _, dealt_ = _new_round(rules, players, turn.rng(1), following, told=told, into=pos)
-    events.extend(dealt_)
+    _, dealt_ = _new_round(
+        rules, players, turn.rng(1), following, told=events is not None, into=pos
+    )
+    if events is not None:
+        events.extend(dealt_)
     return events
 
 
@@ -1164,12 +1197,12 @@ def _swap_row(give: int) -> list[SwapWithPile | None]:
 def _remove(cards_: list[int], card: int) -> None:
     """Take the first copy of ``card``, which ``cards_`` holds, out of it (the order kept).
 
-    A loop rather than ``list.remove``: compiled, the method is a call through Python that
-    compares objects, the loop a few machine instructions per card.
+    A loop and ``pop`` rather than ``list.remove``: compiled, the loop compares native ints and
+    ``pop`` is a direct C call, where the method is a call through Python that compares objects.
     """
     for i in range(len(cards_)):
         if cards_[i] == card:
-            del cards_[i]
+            cards_.pop(i)
             return
     raise ValueError(card)  # pragma: no cover - only cards held reach here
 
