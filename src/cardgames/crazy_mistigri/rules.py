@@ -28,7 +28,9 @@ In `_FORCE` with an empty hand the choices are `Reverse` and `EndTurn`; a 3+3 sw
 the next player's draws. Each phase's section below holds its legal actions, the checks that
 say why another action is not legal (`_why_not`) and its transition. A turn ends in
 `_finish_turn` (the aid, CM-9; the next player, CM-3, CM-6), a round in `_end_round` (CM-8 to
-CM-11).
+CM-11). The transitions advance a position in place (`_act` picks the phase's): `State.apply`
+runs them on a copy of the state's position, and a random playout on a copy of its own, in
+`_play_out`, with the same legal actions.
 
 Examples:
     >>> from cardgames import crazy_mistigri
