@@ -253,9 +253,9 @@ OWN_LOOPS = {slug: g for slug, g in GAMES.items() if g.State._random_playout is 
 """The games whose random playouts run in a loop of their own (`State._random_playout`)."""
 
 
-def test_kitten_tricks_plays_out_in_a_loop_of_its_own() -> None:
-    """Kitten tricks' rules advance a position in place: its random playouts run natively."""
-    assert "kitten-tricks" in OWN_LOOPS
+def test_kitten_tricks_and_crazy_animals_play_out_in_loops_of_their_own() -> None:
+    """Their rules advance a position in place: their random playouts run natively."""
+    assert {"kitten-tricks", "crazy-animals"} <= set(OWN_LOOPS)
 
 
 @pytest.mark.parametrize("game", list(OWN_LOOPS.values()), ids=list(OWN_LOOPS))

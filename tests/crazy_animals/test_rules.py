@@ -43,6 +43,7 @@ from cardgames.crazy_animals import (
 )
 from cardgames.crazy_animals import rules as ca_rules
 from cardgames.crazy_animals._position import _POSITION_FIELDS, _STEP_NAMES
+from cardgames.engine import Event
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
@@ -1234,7 +1235,7 @@ def test_round_points_are_each_seats_four_slots_summed() -> None:
     """CA-7: the native sum of the table gives each seat the sum of its own four slots."""
     rng = Rng(7)
     for players in range(2, 7):
-        slots = tuple(rng.shuffled(range(10 * players))[: 4 * players])
+        slots = list(rng.shuffled(range(10 * players))[: 4 * players])
         expected = tuple(sum(slots[4 * seat : 4 * seat + 4]) for seat in range(players))
         assert ca_rules._round_points(slots, players) == expected
 
@@ -1242,9 +1243,9 @@ def test_round_points_are_each_seats_four_slots_summed() -> None:
 def test_an_untold_deal_is_the_same_table_without_its_events() -> None:
     """A playout's deal (no one reads its events) lays out the same table as the told one."""
     for players in range(2, 7):
-        told, events = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players)
-        untold, none = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, told=False)
-        assert none == []
+        events: list[Event] = []
+        told = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, events)
+        untold = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, None)
         assert len(events) == players + 1  # the deal, then each seat's look
         for name in _POSITION_FIELDS:
             assert getattr(untold, name) == getattr(told, name), name
