@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import Outcome, classic_mistigri, testing
+from cardgames import Outcome, _hot, classic_mistigri, testing
 from cardgames import crazy_animals as ca
 from cardgames.crazy_animals import (
     DECK,
@@ -714,6 +714,27 @@ def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
     assert isinstance(replaced, ca.SpecialReplaced)
     assert over.discard_pile == (PEEK, *(c for c in replaced.drawn if c.is_special))
     testing.check_conservation(over)
+
+
+def test_a_reshuffle_at_scoring_draws_the_same_stock_where_no_one_reads_the_events() -> None:
+    """CA-7: an untold step counts the events it leaves out: its reshuffle draws the same stream."""
+    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
+    state = table(
+        slots,
+        draws=[N[9]],
+        rest_in_stock=False,
+        discard_top=[N[0]],
+        turns_taken=2,
+        rules=Rules(rounds=1),
+    )
+    state = play(state, Draw(), Discard(), Knock())
+    told = state.apply(TakeDiscard(0))  # the take, then the reshuffle: its stream counts one
+    world = _hot.scratch(state)
+    _hot.untell(world)
+    _hot.step(world, TakeDiscard(0))
+    assert len(told._pos.stock) > 1
+    for name in _POSITION_FIELDS:
+        assert getattr(world._pos, name) == getattr(told._pos, name), name
 
 
 def test_ca_12_specials_set_aside_at_scoring_go_to_the_discard_pile() -> None:
