@@ -24,6 +24,10 @@ A special's use is `Swap` (a slot for another seat's), `Peek` (a slot of one's o
 `_legal` reads the legal actions from tables built once (`_LEGAL`); `_why_not` holds each
 step's rule, and a test holds the two equal. A turn ends in `_end_turn` (the knock decision,
 CA-6), a round in `_end_round` (CA-7, CA-8).
+
+The transitions advance a position in place (see ``_position.py``), each action through `_act`:
+`State.apply` advances a copy of the state's position, and a random playout (`_play_out`) its
+own copy, step after step, with the same `_legal` and the same `_act`.
 """
 
 from __future__ import annotations
@@ -139,18 +143,18 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 # By player count (none below 2), then mover.
 _LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
-# Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
-# one viewer sure of a card.
-_SAME: Final = {
-    n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)
-}
-_ONLY_ROW: Final = {
-    n: tuple(
+# Knowledge rows of one slot, by player count as `_LEGAL` (tuples: compiled, an index is a C
+# array read, where a dict is a hash lookup): every viewer sure of the same card, no viewer sure
+# of anything, and only one viewer sure of a card.
+_SAME: Final = tuple(tuple((card,) * n for card in range(_DRAW_TWO + 1)) for n in range(7))
+_BLANK: Final = tuple((_UNKNOWN,) * n for n in range(7))
+_ONLY_ROW: Final = tuple(
+    tuple(
         tuple((_UNKNOWN,) * viewer + (card,) + (_UNKNOWN,) * (n - viewer - 1) for card in range(13))
         for viewer in range(n)
     )
-    for n in range(2, 7)
-}
+    for n in range(7)
+)
 
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
@@ -791,13 +795,16 @@ def _end_round(turn: Turn, pos: _Position, events: list[Event] | None, counted: 
 def _round_points(slots: list[int], players: int) -> tuple[int, ...]:
     """CA-7: each seat's points for the round, the sum of the numbers in its four slots.
 
-    Summed in one native loop over the table, where a ``sum`` of each seat's slice is a call
-    and a tuple per seat.
+    Each seat's four slots added by index: compiled, native additions of C integers, where a
+    ``sum`` of each seat's slice is a call and a list per seat, and a running total per seat
+    kept in a list is a generic in-place addition per card.
     """
-    points = [0] * players
-    for index, card in enumerate(slots):
-        points[index // SLOTS] += card
-    return tuple(points)
+    return tuple(
+        [
+            slots[first] + slots[first + 1] + slots[first + 2] + slots[first + 3]
+            for first in range(0, SLOTS * players, SLOTS)
+        ]
+    )
 
 
 def _replace_specials(turn: Turn, pos: _Position, events: list[Event] | None, counted: int) -> None:
@@ -855,7 +862,7 @@ def _replacement(index: int, special: int, drawn: list[int]) -> SpecialReplaced:
 _DEAL: Final = 1
 _RESHUFFLE: Final = 2
 
-# The action types, each advanced by its handler in `State._advance`.
+# The action types, each advanced by its handler in `_act`.
 _ACTIONS: Final = (
     TakeDiscard,
     Draw,
@@ -868,7 +875,7 @@ _ACTIONS: Final = (
     Knock,
     NoKnock,
 )
-# Under Final names, so that the compiled `_advance` reads them from C variables.
+# Under Final names, so that the compiled `_act` reads them from C variables.
 _TAKE_DISCARD_T: Final = TakeDiscard
 _DRAW_T: Final = Draw
 _DISCARD_T: Final = Discard
@@ -962,8 +969,7 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     ``events`` is ``None`` when no one reads them (a playout). It takes the lists as they
     are, for the rules to change in place; ``into``, as `_deal_round` says.
     """
-    blank = _SAME[players][_UNKNOWN]
-    known = [blank] * (SLOTS * players)
+    known = [_BLANK[players]] * (SLOTS * players)
     rows = _ONLY_ROW[players]
     if events is not None:
         face_up = discard[-1]
