@@ -253,9 +253,9 @@ OWN_LOOPS = {slug: g for slug, g in GAMES.items() if g.State._random_playout is 
 """The games whose random playouts run in a loop of their own (`State._random_playout`)."""
 
 
-def test_kitten_tricks_and_crazy_mistigri_play_out_in_loops_of_their_own() -> None:
-    """Kitten tricks' and Crazy Mistigri's rules advance positions in place, played out natively."""
-    assert {"kitten-tricks", "crazy-mistigri"} <= set(OWN_LOOPS)
+def test_three_games_play_out_in_loops_of_their_own() -> None:
+    """Kitten tricks', Crazy Mistigri's and Crazy Animals' rules advance positions in place."""
+    assert {"kitten-tricks", "crazy-mistigri", "crazy-animals"} <= set(OWN_LOOPS)
 
 
 @pytest.mark.parametrize("game", list(OWN_LOOPS.values()), ids=list(OWN_LOOPS))

@@ -2,11 +2,12 @@
 
 Every single draw of a match is `rng.below_at` keyed by the match's seed key, the number of
 actions applied so far and a purpose tag (see `State._random_below`, which calls
-`random_below`). A game whose rules advance a position in place (Kitten tricks) is handed a
-`Turn`: the rules options, that key, that count, and whether anyone reads the events or plays
-the next round, in one native record, so that the transition and a game's own playout loop read
-them as C struct members rather than through the interpreted `State`. In the compiled build this
-module is compiled with the games' rules, so a draw is a direct C call.
+`random_below`). A game whose rules advance a position in place (Kitten tricks, Crazy
+Mistigri, Crazy Animals; not classic Mistigri) is handed a `Turn`: the rules options, that key,
+that count, and whether anyone reads the events or plays the next round, in one native record,
+so that the transition and a game's own playout loop read them as C struct members rather than
+through the interpreted `State`. In the compiled build this module is compiled with the games'
+rules, so a draw is a direct C call.
 """
 
 from __future__ import annotations

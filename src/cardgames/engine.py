@@ -134,7 +134,8 @@ class State(abc.ABC, Generic[_P]):
     match ends or round ``last_round`` has (-1: never), and returns the last position, or
     ``None`` after ``limit`` actions (-1: no limit). ``turn`` is the match's
     `cardgames._draws.Turn`, its events untold. A game whose rules advance a position in place
-    gives one (Kitten tricks, Crazy Mistigri): compiled, the whole playout then runs natively.
+    gives one (Kitten tricks, Crazy Mistigri, Crazy Animals): compiled, the whole playout then
+    runs natively.
     """
 
     # -- construction (engine internals) --------------------------------------------------
