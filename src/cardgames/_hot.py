@@ -232,7 +232,7 @@ def resampled(world: _S, pos: Any, seed: int) -> _S:  # noqa: ANN401 - the game'
     return again
 
 
-def step(world: State[Any], action: Action) -> None:
+def step(world: State[Any], action: Action, *, owned: bool = False) -> None:
     """Advance the scratch state ``world`` (see `scratch`) by ``action``, in place.
 
     The search's step: the same as ``world = world.apply(action)`` (the game's own hooks, the
@@ -240,6 +240,10 @@ def step(world: State[Any], action: Action) -> None:
     successor state is built. ``action`` should be one of ``world.legal_actions()`` (the very
     object is found at once; an equal one is looked up). On a world that `untell` told no one
     reads its events, the step only counts the action, as a playout does.
+
+    ``owned`` says that no one else holds ``world``'s position (a world a search sampled, never
+    a `scratch` copy of a state): a game whose rules advance a position in place
+    (`State._act_in_place`) then advances that very position, with no copy.
 
     Raises:
         IllegalActionError: ``action`` is not legal in ``world``, as `State.apply` says it.
@@ -253,8 +257,16 @@ def step(world: State[Any], action: Action) -> None:
     else:
         # An equal action, or `apply`'s own error and message for an illegal one.
         action = world._legal_equal_to(action, legal)  # noqa: SLF001
-    pos, events = world._advance(action)  # noqa: SLF001
     log = world._log  # noqa: SLF001
+    in_place = type(world)._act_in_place if owned else None  # noqa: SLF001
+    if in_place is None:
+        pos, events = world._advance(action)  # noqa: SLF001
+    else:
+        pos = world._pos  # noqa: SLF001 - the world's own: advanced where it stands
+        rules, key = world._rules, world._key  # noqa: SLF001
+        turn = Turn(rules, key, log._len - 1, told=log.keeps, deals_on=log.deals_on)  # noqa: SLF001
+        told = in_place(turn, pos, action)
+        events = () if told is None else told
     if not log.keeps:
         # An untold world (`untell`): its own tally counts the action; there is no entry to keep.
         log._len += 1  # noqa: SLF001

@@ -137,6 +137,14 @@ class State(abc.ABC, Generic[_P]):
     gives one (Kitten tricks, Crazy Mistigri, Crazy Animals): compiled, the whole playout then
     runs natively.
     """
+    _act_in_place: ClassVar[Callable[..., Any] | None] = None
+    """A game's transition on a position it may change, or ``None``: `_advance` alone.
+
+    ``_act_in_place(turn, pos, action)`` advances ``pos`` in place by the legal ``action`` and
+    returns its events (``None`` or ``()`` where ``turn.told`` is false): what `_advance` does
+    on a copy of the state's position. A search whose world owns its position steps it so
+    (`cardgames._hot.step`), with no copy. The games that give `_random_playout` give it.
+    """
 
     # -- construction (engine internals) --------------------------------------------------
 

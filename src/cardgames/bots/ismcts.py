@@ -346,9 +346,16 @@ class ISMCTSBot:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
         last_round = worlds.view.round if self.horizon == "round" else -1
-        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round)
+        # The sampled world is the search's alone: its position too (``owned``).
+        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round, owned=True)
         rewards = self._simulate(
-            world, rng, deadline, last_round, hot=worlds.hot, better=worlds.game.better_scores
+            world,
+            rng,
+            deadline,
+            last_round,
+            hot=worlds.hot,
+            better=worlds.game.better_scores,
+            owned=True,
         )
         self._backpropagate(path, rewards)
 
@@ -374,8 +381,13 @@ class ISMCTSBot:
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
+        *,
+        owned: bool = False,
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one.
+
+        ``owned``: no one else holds the world's position, which each step may then advance
+        where it stands (`_hot.step`).
 
         ``world`` is advanced in place and returned. With random simulations no one reads its
         events or views (`_hot.untell`): neither the descent nor the playout that follows.
@@ -397,7 +409,7 @@ class ISMCTSBot:
             mover: int = to_move
             if mover != observer and not self.search_opponents:
                 check_time(deadline)
-                _hot.step(world, self._play(world, mover, rng))
+                _hot.step(world, self._play(world, mover, rng), owned=owned)
                 continue
             legal = world.legal_actions()
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
@@ -409,10 +421,10 @@ class ISMCTSBot:
             if untried:
                 pick = self._expand(node, mover, keys, untried, prior, rng)
                 path.append(children[keys[pick]])
-                _hot.step(world, legal[pick])
+                _hot.step(world, legal[pick], owned=owned)
                 return world, path
             node = children[keys[chosen]]
-            _hot.step(world, legal[chosen])
+            _hot.step(world, legal[chosen], owned=owned)
             path.append(node)
 
     def _expand(  # noqa: PLR0917 - the descent's own step, one call per iteration
@@ -531,6 +543,7 @@ class ISMCTSBot:
         *,
         hot: bool = False,
         better: str | None = None,
+        owned: bool = False,
     ) -> list[float]:
         """Play to the end of the match, at random or with the playout bot: each seat's reward.
 
@@ -541,8 +554,8 @@ class ISMCTSBot:
         Random simulations advance ``world`` in place on the engine's playout path
         (`_hot.advance`, as `State.playout` plays; ``hot``: the world's position names its
         seat to move), which keeps no state, event or view of the positions it passes
-        through; a playout bot's advance ``world`` in place (`_hot.step`), since the bot reads
-        each mover's view.
+        through; a playout bot's advance ``world`` in place (`_hot.step`, its position too when
+        ``owned``), since the bot reads each mover's view.
 
         Raises:
             OutOfTime: the time budget ran out before the end (checked at every move of a
@@ -559,6 +572,6 @@ class ISMCTSBot:
             return _hot.returns_at(world, better, self.margin_weight)
         # A playout bot reads each mover's view of the search's own world, advanced in place.
         outcome = play_to_horizon(
-            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline
+            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline, owned=owned
         )
         return self._rewards(outcome, better)

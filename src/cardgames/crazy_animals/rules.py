@@ -229,6 +229,13 @@ def _play_out(
         played += 1
 
 
+def _acted(turn: Turn, pos: _Position, action: Action) -> list[Event] | None:
+    """`_act`, returning the events it told (``None`` where no one reads them)."""
+    events: list[Event] | None = [] if turn.told else None
+    _act(turn, pos, action, events)
+    return events
+
+
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
@@ -392,15 +399,11 @@ class State(HotContract, _BaseState[_Position]):
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         # The rules advance a copy in place: the position a state holds never changes.
         pos = self._pos.copy()
-        turn = turn_of(self)
-        if not turn.told:
-            _act(turn, pos, action, None)
-            return pos, ()
-        events: list[Event] = []
-        _act(turn, pos, action, events)
-        return pos, events
+        events = _acted(turn_of(self), pos, action)
+        return pos, () if events is None else events
 
     _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_acted)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:

@@ -451,6 +451,7 @@ class State(HotContract, _BaseState[_Position]):
         return pos, () if events is None else events
 
     _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_act)
 
     # -- hooks: search ----------------------------------------------------------------------
 

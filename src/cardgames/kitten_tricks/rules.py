@@ -177,6 +177,11 @@ def _play_out(
         played += 1
 
 
+def _act(turn: Turn, pos: _Position, action: Action) -> Sequence[Event]:
+    """KT-2: the mover plays the legal ``action``'s card; ``pos`` advances (see `_play`)."""
+    return _play(turn, pos, _index_in_hand(pos, action))
+
+
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
@@ -375,10 +380,10 @@ class State(HotContract, _BaseState[_Position]):
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
         # The rules advance a copy in place: the position a state holds never changes.
         pos = self._pos.copy()
-        events = _play(turn_of(self), pos, _index_in_hand(pos, action))
-        return pos, events
+        return pos, _act(turn_of(self), pos, action)
 
     _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_act)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
