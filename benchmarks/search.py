@@ -38,7 +38,8 @@ only inside that part's compiled function (callgrind's ``--toggle-collect``, whi
 everything the function calls, the rules and the interpreted engine included): sampling the
 world (`_Worlds.draw`), the descent (`ISMCTSBot._descend`), the backpropagation
 (`ISMCTSBot._backpropagate`) and, with ``--simulation``, the simulation
-(`ISMCTSBot._simulate`), each divided by the iterations. Callgrind runs some 50 times slower:
+(`ISMCTSBot._simulate`, which also reads each seat's reward where it stopped), each divided by
+the iterations. Callgrind runs some 50 times slower:
 use ``--decisions 3 --iterations 100`` or so, and ``--game``, ``--players``.
 
 Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
@@ -187,9 +188,11 @@ def _breakdown(
         t1 = clock()
         world, path = bot._descend(world, tree, rng, None, last_round)  # noqa: SLF001 - timed apart
         t2 = clock()
-        outcome = bot._simulate(world, rng, None, last_round)  # noqa: SLF001
+        rewards = bot._simulate(  # noqa: SLF001
+            world, rng, None, last_round, hot=worlds.hot, better=game.better_scores
+        )
         t3 = clock()
-        bot._backpropagate(path, outcome, game.better_scores)  # noqa: SLF001
+        bot._backpropagate(path, rewards)  # noqa: SLF001
         t4 = clock()
         spent[0] += t1 - t0
         spent[1] += t2 - t1

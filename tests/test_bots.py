@@ -131,7 +131,8 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
     )
     state = game.new(3, seed=7)
     world = _hot.scratch(state)
-    outcome = bot._simulate(world, random.Random(3), None, state.round)
+    entries = state._log._len
+    rewards = bot._simulate(world, random.Random(3), None, state.round, better="higher")
     # The same simulation through `apply`, stopped where the round ends.
     ordinary, rng = state, random.Random(3)
     while ordinary.round == state.round:
@@ -144,9 +145,11 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
         )
         ordinary = ordinary.apply(action)
     assert not ordinary.is_over
-    assert outcome == standing(ordinary)
+    worth = bot._rewards(standing(ordinary), "higher")
+    assert rewards == worth
+    assert state._log._len == entries  # the log the world shared is left as it was
     # A world whose round the descent already ended is worth its standing as it is.
-    assert bot._simulate(ordinary, random.Random(3), None, state.round) == standing(ordinary)
+    assert bot._simulate(ordinary, random.Random(3), None, state.round, better="higher") == worth
     choice = bot.choose(state.view(state.to_move), random.Random(1))
     assert choice in state.legal_actions()
     assert bot.choose(state.view(state.to_move), random.Random(1)) == choice
@@ -354,6 +357,44 @@ def test_heuristics_benchmark_prints_microseconds_per_decision_for_each_game() -
         "crazy-animals",
     }
     assert all(float(cell.rstrip(" |")) > 0 for row in rows for cell in row[2:])
+
+
+def _returns_as_written(
+    scores: tuple[int, ...], winners: tuple[int, ...], better: str | None, weight: float
+) -> list[float]:
+    """The returns' formula (`cardgames.encoding.returns`) written plainly, with builtins."""
+    players = len(scores)
+    rewards = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    spread = max(scores) - min(scores)
+    if better is None or not weight or not spread:
+        return rewards
+    sign = 1.0 if better == "higher" else -1.0
+    for seat, score in enumerate(scores):
+        others = (sum(scores) - score) / (players - 1)
+        margin = 0.5 + 0.5 * sign * (score - others) / spread
+        rewards[seat] = (1 - weight) * rewards[seat] + weight * margin
+    return rewards
+
+
+@given(
+    st.lists(st.integers(-100, 400), min_size=2, max_size=6),
+    st.sampled_from(["higher", "lower", None]),
+    st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]),
+)
+def test_the_native_returns_are_the_formulas_to_the_last_bit(
+    scores: list[int], better: str | None, weight: float
+) -> None:
+    """`_hot.returns_at`'s loops give the formula's floats exactly, and `standing`'s winners."""
+    ranked = tuple(scores)
+    winners = _hot.best_seats(ranked, better)
+    if better is None:
+        assert winners == tuple(range(len(ranked)))
+    else:
+        best = min(ranked) if better == "lower" else max(ranked)
+        assert winners == tuple(s for s, score in enumerate(ranked) if score == best)
+    assert _hot._returns(ranked, winners, better, weight) == _returns_as_written(
+        ranked, winners, better, weight
+    )
 
 
 def test_ismcts_rewards_mix_the_win_with_the_score_margin() -> None:

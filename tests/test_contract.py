@@ -7,6 +7,7 @@ check across fresh interpreters runs the library's registry alone, which is all 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -246,6 +247,52 @@ def test_playout_reaches_the_outcome_apply_reaches(game: Game[Any]) -> None:
                 assert start.playout(fast, policy=policy) == state.outcome
                 assert fast.getstate() == ordinary.getstate()
             assert start.to_json() == saved
+
+
+OWN_LOOPS = {slug: g for slug, g in GAMES.items() if g.State._random_playout is not None}
+"""The games whose random playouts run in a loop of their own (`State._random_playout`)."""
+
+
+def test_three_games_play_out_in_loops_of_their_own() -> None:
+    """Kitten tricks', Crazy Mistigri's and Crazy Animals' rules advance positions in place."""
+    assert {"kitten-tricks", "crazy-mistigri", "crazy-animals"} <= set(OWN_LOOPS)
+
+
+@pytest.mark.parametrize("game", list(OWN_LOOPS.values()), ids=list(OWN_LOOPS))
+def test_a_games_own_playout_loop_plays_what_the_engines_loop_plays(game: Game[Any]) -> None:
+    """The same plays, last position, count of actions and draws as the engine's loop.
+
+    A policy sends the playout through the engine's own loop (`cardgames._hot.playout`); the
+    default policy, through the game's. Whole matches, rounds and limits, from several points of
+    the match; the state played out from keeps its position.
+    """
+    ends = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(6):
+            start = game.new(players, seed=seed)
+            for _ in range(seed * 4):  # from the deal, and from later points of the match
+                if start.is_over:
+                    break
+                start = start.apply(start.legal_actions()[-1])
+            kept = pickle.dumps(start._pos)
+            hot = isinstance(start, _hot.HotContract)
+            for to_round_end in (False, True):
+                for limit in (-1, 0, 3, 11):
+                    own_rng, engine_rng = random.Random(seed), random.Random(seed)
+                    own = _hot.playout(start, own_rng, None, limit, hot, to_round_end=to_round_end)
+                    engine = _hot.playout(
+                        start, engine_rng, _random_policy, limit, hot, to_round_end=to_round_end
+                    )
+                    assert own_rng.getstate() == engine_rng.getstate()
+                    if engine is None:
+                        assert own is None
+                        continue
+                    assert own is not None
+                    assert pickle.dumps(own._pos) == pickle.dumps(engine._pos)
+                    assert own._log._len == engine._log._len
+                    ends += 1
+            assert pickle.dumps(start._pos) == kept
+    assert ends
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))

@@ -145,3 +145,39 @@ def test_search_rewards_are_the_encoding_returns() -> None:
                 assert isinstance(got, list)
                 assert tuple(got) == outcome_returns(outcome, better, weight)
                 assert ISMCTSBot(10, margin_weight=weight)._rewards(outcome, better) == got
+
+
+IN_PLACE = {slug: g for slug, g in GAMES.items() if g.State._act_in_place is not None}
+"""The games whose rules advance a position in place (`State._act_in_place`)."""
+
+
+def test_three_games_step_a_searchs_own_world_in_place() -> None:
+    """Kitten tricks', Crazy Mistigri's and Crazy Animals' rules step an owned world in place."""
+    assert {"kitten-tricks", "crazy-mistigri", "crazy-animals"} <= set(IN_PLACE)
+
+
+@pytest.mark.parametrize("game", list(IN_PLACE.values()), ids=list(IN_PLACE))
+@pytest.mark.parametrize("told", [True, False], ids=["told", "untold"])
+def test_an_owned_step_reaches_what_apply_reaches(game: Game[Any], *, told: bool) -> None:
+    """Stepped where it stands, a sampled world reaches `apply`'s position, events and count."""
+    import pickle  # noqa: PLC0415 - the positions compared down to their last card
+
+    for players in range(game.min_players, game.max_players + 1):
+        state = game.new(players, seed=players)
+        rng = random.Random(players)
+        world = game.sample_world(state.view(0), random.Random(1))
+        # The same world drawn again, with a position of its own, applied the ordinary way.
+        ordinary = game.sample_world(state.view(0), random.Random(1))
+        if not told:
+            _hot.untell(world)
+        for _ in range(60):
+            if world.is_over:
+                break
+            legal = world.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            _hot.step(world, action, owned=True)
+            ordinary = ordinary.apply(action)
+            assert pickle.dumps(world._pos) == pickle.dumps(ordinary._pos)
+            assert world._log._len == ordinary._log._len
+            if told:
+                assert world._log._last == ordinary._log._last  # the same action and events

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames._chain import Chain, RoundTally, Tally
+from cardgames._draws import Turn
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
@@ -39,10 +40,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HotContract",
+    "advance",
     "best_seats",
     "playout",
     "resampled",
     "returns",
+    "returns_at",
     "scratch",
     "step",
     "untell",
@@ -100,33 +103,67 @@ def playout(
     ``limit`` < 0 means no limit. With ``to_round_end`` the walk also stops as soon as the
     round ``state`` is in has ended (its round number has changed).
 
-    One scratch state walks the match: each step computes the legal actions and the next
-    position with the game's own hooks, as `State.apply` does, and keeps the count of actions
-    that the seeded randomness reads, but builds no successor state, log entry or view. Its log
-    (a `Tally`) keeps nothing, so the game's transitions are told that no one reads their events
-    (`State._told`) and may leave out those they would build only to be dropped. The scratch
-    state it returns is for `State.playout` to read its outcome or scores from, never to give
-    away: its log keeps no history. ``hot`` says that the state is a `HotContract`, whose
-    position names the seat to move (the engine checks it: compiled, an `isinstance` of this
-    interpreted class here answered False).
+    One scratch state walks the match (`advance`), building no successor state, log entry or
+    view. The scratch state it returns is for `State.playout` to read its outcome or scores
+    from, never to give away: its log keeps no history. ``hot`` says that the state is a
+    `HotContract`, whose position names the seat to move (the engine checks it: compiled, an
+    `isinstance` of this interpreted class here answered False).
     """
+    world = scratch(state)
     # A log that only counts the actions: the game's transitions see that no one reads their
     # events (`State._told`), and may leave out those they would build only to be dropped.
-    world = scratch(state)
     # To the round's end, the log also tells the transitions that the next round is never
     # played (`State._deals_on`): the round's last one may leave its deal out.
-    steps = world._log = _tally_on(state._log, to_round_end=to_round_end)  # noqa: SLF001
+    world._log = _tally_on(state._log, to_round_end=to_round_end)  # noqa: SLF001
+    # The round to stop after; -1 (no round has that number) plays on to the match's end.
+    last_round = world.round if to_round_end else -1
+    return world if advance(world, rng, policy, limit, hot, last_round) else None
+
+
+def advance(  # noqa: PLR0917 - the playout's own arguments, positional in native code
+    world: State[Any],
+    rng: random.Random,
+    policy: Callable[[tuple[Action, ...], random.Random], Action] | None,
+    limit: int,
+    hot: bool,
+    last_round: int,
+) -> bool:
+    """Advance the scratch state ``world`` in place to the match's end, or round ``last_round``'s.
+
+    What `playout` plays (``last_round`` -1: to the match's end), on a scratch state (see
+    `scratch`) whose log then only counts the actions, as `untell` says: False if ``limit``
+    actions (-1: no limit) came first. A search's own world is advanced so, with no copy of it
+    made.
+
+    Each step computes the legal actions and the next position with the game's own hooks, as
+    `State.apply` does, and keeps the count of actions that the seeded randomness reads. Random
+    plays (no ``policy``) of a game with its own loop (`State._random_playout`) run there,
+    natively in the compiled build: the same plays, on a copy of the position that the game's
+    rules advance in place.
+    """
+    steps = world._log  # noqa: SLF001
+    if steps.keeps:
+        # A log that keeps its entries is the state's own, shared: count on a tally of our own.
+        steps = world._log = _tally_on(steps, to_round_end=last_round >= 0)  # noqa: SLF001
     world._legal = None  # noqa: SLF001
+    game = type(world)
+    own_loop = game._random_playout if policy is None else None  # noqa: SLF001
+    if own_loop is not None:
+        rules, key = world._rules, world._key  # noqa: SLF001
+        turn = Turn(rules, key, steps._len - 1, told=False, deals_on=steps.deals_on)  # noqa: SLF001
+        last = own_loop(world._pos, turn, rng.random, limit, last_round)  # noqa: SLF001
+        if last is None:
+            return False
+        world._pos = last  # noqa: SLF001
+        steps._len = turn.step + 1  # noqa: SLF001
+        return True
     # The game's two hooks, looked up once: a method call through the (interpreted) state
     # would look each up in its class at every step.
-    game = type(world)
     legal_of = game._compute_legal_actions  # noqa: SLF001
-    advance = game._advance  # noqa: SLF001
+    advance_by = game._advance  # noqa: SLF001
     played = 0
     count = steps._len  # noqa: SLF001
     pos = world._pos  # noqa: SLF001 - the scratch state's position, kept at hand
-    # The round to stop after; -1 (no round has that number) plays on to the match's end.
-    last_round = world.round if to_round_end else -1
     # The default policy's number source, bound once: a method looked up on ``rng`` at each
     # step costs the compiled loop about as much as the draw itself.
     uniform: Callable[[], float] = rng.random
@@ -134,9 +171,9 @@ def playout(
         # A built-in game's position names the seat to move: read it without a property call.
         mover = pos.to_move if hot else world.to_move
         if mover is None or (last_round >= 0 and (pos.round if hot else world.round) != last_round):
-            return world
+            return True
         if played == limit:
-            return None
+            return False
         legal = legal_of(world)
         if policy is None:
             # Float times float: compiled, a native product (the same one Python computes for
@@ -148,7 +185,7 @@ def playout(
             if action not in legal:
                 msg = f"the playout policy chose {action!r}, which is not legal now"
                 raise IllegalActionError(msg)
-        pos = world._pos = advance(world, action)[0]  # noqa: SLF001
+        pos = world._pos = advance_by(world, action)[0]  # noqa: SLF001
         count += 1
         steps._len = count  # noqa: SLF001
         played += 1
@@ -195,7 +232,7 @@ def resampled(world: _S, pos: Any, seed: int) -> _S:  # noqa: ANN401 - the game'
     return again
 
 
-def step(world: State[Any], action: Action) -> None:
+def step(world: State[Any], action: Action, *, owned: bool = False) -> None:
     """Advance the scratch state ``world`` (see `scratch`) by ``action``, in place.
 
     The search's step: the same as ``world = world.apply(action)`` (the game's own hooks, the
@@ -203,6 +240,10 @@ def step(world: State[Any], action: Action) -> None:
     successor state is built. ``action`` should be one of ``world.legal_actions()`` (the very
     object is found at once; an equal one is looked up). On a world that `untell` told no one
     reads its events, the step only counts the action, as a playout does.
+
+    ``owned`` says that no one else holds ``world``'s position (a world a search sampled, never
+    a `scratch` copy of a state): a game whose rules advance a position in place
+    (`State._act_in_place`) then advances that very position, with no copy.
 
     Raises:
         IllegalActionError: ``action`` is not legal in ``world``, as `State.apply` says it.
@@ -216,8 +257,16 @@ def step(world: State[Any], action: Action) -> None:
     else:
         # An equal action, or `apply`'s own error and message for an illegal one.
         action = world._legal_equal_to(action, legal)  # noqa: SLF001
-    pos, events = world._advance(action)  # noqa: SLF001
     log = world._log  # noqa: SLF001
+    in_place = type(world)._act_in_place if owned else None  # noqa: SLF001
+    if in_place is None:
+        pos, events = world._advance(action)  # noqa: SLF001
+    else:
+        pos = world._pos  # noqa: SLF001 - the world's own: advanced where it stands
+        rules, key = world._rules, world._key  # noqa: SLF001
+        turn = Turn(rules, key, log._len - 1, told=log.keeps, deals_on=log.deals_on)  # noqa: SLF001
+        told = in_place(turn, pos, action)
+        events = () if told is None else told
     if not log.keeps:
         # An untold world (`untell`): its own tally counts the action; there is no entry to keep.
         log._len += 1  # noqa: SLF001
@@ -275,8 +324,27 @@ def best_seats(scores: tuple[int, ...], better_scores: str | None) -> tuple[int,
     """
     if better_scores is None:
         return tuple(range(len(scores)))
-    best = min(scores) if better_scores == "lower" else max(scores)
+    lower = better_scores == "lower"
+    best = scores[0]
+    for score in scores:
+        if (score < best) if lower else (score > best):
+            best = score
     return tuple([seat for seat, score in enumerate(scores) if score == best])
+
+
+def returns_at(world: State[Any], better_scores: str | None, margin_weight: float) -> list[float]:
+    """Each seat's `returns` where a search's ``world`` stopped: its outcome's, or its standing's.
+
+    The standing is `cardgames.engine.standing`'s (the best scores win), computed here, native
+    in the compiled build, without building its `Outcome`: a search reads it once per
+    simulation.
+    """
+    if world.is_over:
+        outcome = world.outcome
+        assert outcome is not None  # noqa: S101 - over means an outcome
+        return _returns(outcome.scores, outcome.winners, better_scores, margin_weight)
+    scores = tuple([int(score) for score in world.scores])
+    return _returns(scores, best_seats(scores, better_scores), better_scores, margin_weight)
 
 
 def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -> list[float]:
@@ -285,20 +353,42 @@ def returns(outcome: Outcome, better_scores: str | None, margin_weight: float) -
     The one computation behind `cardgames.encoding.outcome_returns` and the search's rewards,
     here to run native in the compiled build: the search reads it once per iteration.
     """
-    scores = outcome.scores
-    winners = outcome.winners
+    return _returns(outcome.scores, outcome.winners, better_scores, margin_weight)
+
+
+def _returns(
+    scores: tuple[int, ...],
+    winners: tuple[int, ...],
+    better_scores: str | None,
+    margin_weight: float,
+) -> list[float]:
+    """`returns` of the outcome whose ``scores`` and ``winners`` these are.
+
+    Written as native loops over typed values (no builtin call, every division of floats), the
+    same operations in the same order as the formula: the same floats to the last bit.
+    """
     players = len(scores)
-    share = 1.0 / len(winners)
-    rewards = [share if seat in winners else 0.0 for seat in range(players)]
-    spread = max(scores) - min(scores)
+    share = 1.0 / float(len(winners))
+    rewards = [0.0] * players
+    for seat in winners:
+        rewards[seat] = share
+    high = low = scores[0]
+    total = 0
+    for score in scores:
+        if score > high:
+            high = score
+        elif score < low:
+            low = score
+        total += score
+    spread = high - low
     if better_scores is None or not margin_weight or not spread:
         return rewards
     sign = 1.0 if better_scores == "higher" else -1.0
-    total = sum(scores)
-    for seat, score in enumerate(scores):
-        others = (total - score) / (players - 1)
-        margin = 0.5 + 0.5 * sign * (score - others) / spread
-        rewards[seat] = (1 - margin_weight) * rewards[seat] + margin_weight * margin
+    for seat in range(players):
+        score = scores[seat]
+        others = float(total - score) / float(players - 1)
+        margin = 0.5 + 0.5 * sign * (float(score) - others) / float(spread)
+        rewards[seat] = (1.0 - margin_weight) * rewards[seat] + margin_weight * margin
     return rewards
 
 

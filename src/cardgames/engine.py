@@ -125,6 +125,27 @@ class State(abc.ABC, Generic[_P]):
 
     game: ClassVar[Game[Any]]
 
+    _random_playout: ClassVar[Callable[..., Any] | None] = None
+    """A game's own loop for `playout`'s random plays, or ``None``: the engine's loop runs.
+
+    ``_random_playout(pos, turn, uniform, limit, last_round)`` plays what the engine's loop
+    would (the legal action at ``int(uniform() * len(legal))``) on a copy of ``pos`` that the
+    game's rules advance in place, counting the actions in ``turn.step``; it stops when the
+    match ends or round ``last_round`` has (-1: never), and returns the last position, or
+    ``None`` after ``limit`` actions (-1: no limit). ``turn`` is the match's
+    `cardgames._draws.Turn`, its events untold. A game whose rules advance a position in place
+    gives one (Kitten tricks, Crazy Mistigri, Crazy Animals): compiled, the whole playout then
+    runs natively.
+    """
+    _act_in_place: ClassVar[Callable[..., Any] | None] = None
+    """A game's transition on a position it may change, or ``None``: `_advance` alone.
+
+    ``_act_in_place(turn, pos, action)`` advances ``pos`` in place by the legal ``action`` and
+    returns its events (``None`` or ``()`` where ``turn.told`` is false): what `_advance` does
+    on a copy of the state's position. A search whose world owns its position steps it so
+    (`cardgames._hot.step`), with no copy. The games that give `_random_playout` give it.
+    """
+
     # -- construction (engine internals) --------------------------------------------------
 
     def __init__(  # noqa: PLR0917 - engine-internal, called in two places
@@ -447,7 +468,7 @@ class State(abc.ABC, Generic[_P]):
         if horizon not in HORIZONS:
             msg = f"playout horizon must be 'match' or 'round', got {_codec.short_repr(horizon)}"
             raise ValueError(msg)
-        hot = isinstance(self, _hot.HotContract)
+        hot = reads_position(type(self))
         last = _hot.playout(
             self, rng, policy, -1 if limit is None else limit, hot, to_round_end=horizon == "round"
         )
@@ -645,6 +666,15 @@ class State(abc.ABC, Generic[_P]):
             "history": history,
         }
         return doc
+
+
+def reads_position(state_type: type[State[Any]]) -> bool:
+    """Whether ``state_type``'s position names its seat to move and round (`_hot.HotContract`).
+
+    A playout then reads them off the position, without a property call. Asked here, in the
+    interpreted engine: compiled, an `isinstance` of that interpreted class answered False.
+    """
+    return issubclass(state_type, _hot.HotContract)
 
 
 def standing(state: State[Any]) -> Outcome:

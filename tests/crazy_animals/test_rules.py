@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import Outcome, classic_mistigri, testing
+from cardgames import Outcome, _hot, classic_mistigri, testing
 from cardgames import crazy_animals as ca
 from cardgames.crazy_animals import (
     DECK,
@@ -43,6 +43,7 @@ from cardgames.crazy_animals import (
 )
 from cardgames.crazy_animals import rules as ca_rules
 from cardgames.crazy_animals._position import _POSITION_FIELDS, _STEP_NAMES
+from cardgames.engine import Event
 from cardgames.errors import IllegalActionError, InvalidSetupError, InvalidStateError
 from cardgames.rng import Rng
 from strategies import CHOICES, SEEDS
@@ -715,6 +716,27 @@ def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
     testing.check_conservation(over)
 
 
+def test_a_reshuffle_at_scoring_draws_the_same_stock_where_no_one_reads_the_events() -> None:
+    """CA-7: an untold step counts the events it leaves out: its reshuffle draws the same stream."""
+    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
+    state = table(
+        slots,
+        draws=[N[9]],
+        rest_in_stock=False,
+        discard_top=[N[0]],
+        turns_taken=2,
+        rules=Rules(rounds=1),
+    )
+    state = play(state, Draw(), Discard(), Knock())
+    told = state.apply(TakeDiscard(0))  # the take, then the reshuffle: its stream counts one
+    world = _hot.scratch(state)
+    _hot.untell(world)
+    _hot.step(world, TakeDiscard(0))
+    assert len(told._pos.stock) > 1
+    for name in _POSITION_FIELDS:
+        assert getattr(world._pos, name) == getattr(told._pos, name), name
+
+
 def test_ca_12_specials_set_aside_at_scoring_go_to_the_discard_pile() -> None:
     """Each special set aside at scoring goes onto the pile, then the specials drawn for it."""
     slots = [[SWAP, N[0], N[0], DRAW_TWO], [N[5], PEEK, N[7], N[8]]]
@@ -1234,7 +1256,7 @@ def test_round_points_are_each_seats_four_slots_summed() -> None:
     """CA-7: the native sum of the table gives each seat the sum of its own four slots."""
     rng = Rng(7)
     for players in range(2, 7):
-        slots = tuple(rng.shuffled(range(10 * players))[: 4 * players])
+        slots = list(rng.shuffled(range(10 * players))[: 4 * players])
         expected = tuple(sum(slots[4 * seat : 4 * seat + 4]) for seat in range(players))
         assert ca_rules._round_points(slots, players) == expected
 
@@ -1242,9 +1264,9 @@ def test_round_points_are_each_seats_four_slots_summed() -> None:
 def test_an_untold_deal_is_the_same_table_without_its_events() -> None:
     """A playout's deal (no one reads its events) lays out the same table as the told one."""
     for players in range(2, 7):
-        told, events = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players)
-        untold, none = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, told=False)
-        assert none == []
+        events: list[Event] = []
+        told = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, events)
+        untold = ca_rules._deal_round(Rng(players), players, 2, 1, (3,) * players, None)
         assert len(events) == players + 1  # the deal, then each seat's look
         for name in _POSITION_FIELDS:
             assert getattr(untold, name) == getattr(told, name), name

@@ -1167,27 +1167,24 @@ def test_next_starter_is_the_first_highest_total_clockwise_from_the_previous_one
             assert cm_rules._next_starter(scores, previous) == expected, (scores, previous)
 
 
-def test_without_drops_only_the_first_copy_of_a_card() -> None:
-    """`_without` removes one copy of a card held, twins included, and keeps the fan order."""
-    assert cm_rules._without((0x53, 0x21, 0x53, 0x44), 0x53) == (0x21, 0x53, 0x44)
-    assert cm_rules._without((0x53, 0x21, 0x44), 0x44) == (0x53, 0x21)
-    assert cm_rules._without((0x21,), 0x21) == ()
-
-
-def test_without_both_drops_one_copy_of_each_card_of_the_pair() -> None:
-    """`_without_both` removes one copy of each card of a pair, twins included, in fan order."""
-    assert cm_rules._without_both((0x53, 0x21, 0x44, 0x57), 0x57, 0x53) == (0x21, 0x44)
-    assert cm_rules._without_both((0x53, 0x21, 0x53, 0x53), 0x53, 0x53) == (0x21, 0x53)
-    assert cm_rules._without_both((0x21, 0x53, 0x21), 0x21, 0x53) == (0x21,)
+def test_remove_takes_only_the_first_copy_of_a_card_out_of_the_list_itself() -> None:
+    """`_remove` takes one copy of a card held out of the list in place, twins included."""
+    hand = [0x53, 0x21, 0x53, 0x44]
+    cm_rules._remove(hand, 0x53)
+    assert hand == [0x21, 0x53, 0x44]
+    cm_rules._remove(hand, 0x44)
+    assert hand == [0x21, 0x53]
+    single = [0x21]
+    cm_rules._remove(single, 0x21)
+    assert single == []
     rng = random.Random(6)
     for _ in range(200):
-        hand = tuple(rng.choice((0x21, 0x23, 0x53, 0x55)) for _ in range(rng.randrange(2, 9)))
-        a, b = rng.sample(hand, 2) if len(set(hand)) > 1 else (hand[0], hand[0])
-        if hand.count(a) < 1 + (a == b):
-            continue
-        assert cm_rules._without_both(hand, a, b) == cm_rules._without(
-            cm_rules._without(hand, a), b
-        )
+        cards_ = [rng.choice((0x21, 0x23, 0x53, 0x55)) for _ in range(rng.randrange(1, 9))]
+        card = rng.choice(cards_)
+        expected = cards_.copy()
+        expected.remove(card)  # the first copy, the fan order kept
+        cm_rules._remove(cards_, card)
+        assert cards_ == expected
 
 
 def test_card_id_readers_are_the_compiled_ones_of_the_positions() -> None:

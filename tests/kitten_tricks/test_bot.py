@@ -283,7 +283,7 @@ def test_heuristic_bot_avoids_a_fourth_card_of_a_colour() -> None:
     assert chosen != PlayCard(c("green-7"))
 
 
-def _beaters_asking_the_rules(view: kt.View, trick: tuple[int, ...]) -> int:
+def _beaters_asking_the_rules(view: kt.View, trick: list[int]) -> int:
     """How many cards the seat has not seen would take ``trick`` if played next, card by card."""
     from cardgames.kitten_tricks.bot import _int_of  # noqa: PLC0415 - the bot's own reading
     from cardgames.kitten_tricks.rules import _trick_winner  # noqa: PLC0415
@@ -294,7 +294,7 @@ def _beaters_asking_the_rules(view: kt.View, trick: tuple[int, ...]) -> int:
     top = view.rules.values
     mine = len(trick) - 1
     return sum(
-        _trick_winner((*trick, other), trump, top)[0] != mine
+        _trick_winner([*trick, other], trump, top)[0] != mine
         for other in kt_cards._deck(view.rules.colours, top)[1]
         if other not in seen
     )
@@ -321,7 +321,7 @@ def test_the_bot_counts_the_cards_that_would_take_the_trick_as_the_rules_do(valu
             assert isinstance(view, kt.View)
             table = _Table(view)
             for action in view.legal_actions:
-                trick = (*table.trick, _int_of(action.card))  # type: ignore[attr-defined]
+                trick = [*table.trick, _int_of(action.card)]  # type: ignore[attr-defined]
                 at, coup = _trick_winner(trick, table.trump, table.top)
                 if at == len(trick) - 1:
                     assert table.beaters(trick, coup) == _beaters_asking_the_rules(view, trick)

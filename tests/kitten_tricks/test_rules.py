@@ -942,11 +942,11 @@ def test_the_rounds_end_is_read_by_its_two_named_loops() -> None:
     """KT-5: every colour collected, and the first empty hand from the trick's winner on."""
     assert kt_rules._every_colour([(33,), (65, 66), (97,)])
     assert not kt_rules._every_colour([(33,), (), (97,)])
-    held = (PlayCard(Card(1, "red")),)
+    held = [PlayCard(Card(1, "red"))]
     # The search starts at the winner and goes clockwise; -1 when every hand holds a card.
-    assert kt_rules._first_empty_hand((held, (), held, ()), 2) == 3
-    assert kt_rules._first_empty_hand((held, (), held, ()), 0) == 1
-    assert kt_rules._first_empty_hand((held, held, held), 1) == -1
+    assert kt_rules._first_empty_hand([held, [], held, []], 2) == 3
+    assert kt_rules._first_empty_hand([held, [], held, []], 0) == 1
+    assert kt_rules._first_empty_hand([held, held, held], 1) == -1
 
 
 def test_a_play_returns_its_shared_one_event_tuple() -> None:

@@ -118,13 +118,16 @@ def play_to_horizon(
     choose: Callable[[State[Any], int], Action],
     last_round: int,
     deadline: float | None,
+    *,
+    owned: bool = False,
 ) -> Outcome:
     """Advance the scratch ``world`` with ``choose(world, mover)`` to the search's horizon.
 
     The moves go on until the match ends, or round ``last_round`` does (-1: the match
     horizon); each advances ``world`` in place (`cardgames._hot.step`), with the log entry and
-    events `State.apply` would add, so ``choose`` may read the views `apply` would give. The
-    result is `reached`'s.
+    events `State.apply` would add, so ``choose`` may read the views `apply` would give; with
+    ``owned`` (no one else holds its position) the position itself advances. The result is
+    `reached`'s.
 
     Raises:
         OutOfTime: the time budget ran out (checked before every move).
@@ -132,5 +135,5 @@ def play_to_horizon(
     while within(world, last_round):
         check_time(deadline)
         mover: int = world.to_move  # type: ignore[assignment]  # not over
-        _hot.step(world, choose(world, mover))
+        _hot.step(world, choose(world, mover), owned=owned)
     return reached(world)

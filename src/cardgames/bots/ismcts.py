@@ -43,11 +43,10 @@ from cardgames.bots._search import (
     flag_setting,
     number_setting,
     play_to_horizon,
-    reached,
     within,
 )
 from cardgames.encoding import MARGIN_WEIGHT
-from cardgames.engine import HORIZONS, Action, Outcome, State, View
+from cardgames.engine import HORIZONS, Action, Outcome, State, View, reads_position
 from cardgames.errors import InvalidSetupError
 
 if TYPE_CHECKING:
@@ -203,12 +202,14 @@ class _Worlds:
     at every iteration.
     """
 
-    __slots__ = ("_first", "_position", "game", "view")
+    __slots__ = ("_first", "_position", "game", "hot", "view")
 
     def __init__(self, game: Game[Any], view: View) -> None:
         """The worlds of a search of ``game`` from ``view``."""
         self.game = game
         self.view = view
+        # Whether a world's position names its seat to move and round (`_hot.advance`).
+        self.hot = reads_position(game.State)
         self._position = game.State._sample_position  # noqa: SLF001 - the engine's hook
         self._first: State[Any] | None = None
 
@@ -345,13 +346,21 @@ class ISMCTSBot:
         # The sampled world is this iteration's own: the descent and a playout bot's
         # simulation advance it in place (`_hot.step`), building no successor states.
         last_round = worlds.view.round if self.horizon == "round" else -1
-        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round)
-        outcome = self._simulate(world, rng, deadline, last_round)
-        self._backpropagate(path, outcome, worlds.game.better_scores)
+        # The sampled world is the search's alone: its position too (``owned``).
+        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round, owned=True)
+        rewards = self._simulate(
+            world,
+            rng,
+            deadline,
+            last_round,
+            hot=worlds.hot,
+            better=worlds.game.better_scores,
+            owned=True,
+        )
+        self._backpropagate(path, rewards)
 
-    def _backpropagate(self, path: list[_Node], outcome: Outcome, better: str | None) -> None:
-        """Add one visit and its mover's reward to every node of the descent's ``path``."""
-        rewards = _hot.returns(outcome, better, self.margin_weight)
+    def _backpropagate(self, path: list[_Node], rewards: list[float]) -> None:
+        """Add one visit and its mover's reward (`_rewards`) to every node of ``path``."""
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
@@ -372,8 +381,13 @@ class ISMCTSBot:
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
+        *,
+        owned: bool = False,
     ) -> tuple[State[Any], list[_Node]]:
         """Select while every legal action of the world has a child, then expand one.
+
+        ``owned``: no one else holds the world's position, which each step may then advance
+        where it stands (`_hot.step`).
 
         ``world`` is advanced in place and returned. With random simulations no one reads its
         events or views (`_hot.untell`): neither the descent nor the playout that follows.
@@ -395,7 +409,7 @@ class ISMCTSBot:
             mover: int = to_move
             if mover != observer and not self.search_opponents:
                 check_time(deadline)
-                _hot.step(world, self._play(world, mover, rng))
+                _hot.step(world, self._play(world, mover, rng), owned=owned)
                 continue
             legal = world.legal_actions()
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
@@ -407,10 +421,10 @@ class ISMCTSBot:
             if untried:
                 pick = self._expand(node, mover, keys, untried, prior, rng)
                 path.append(children[keys[pick]])
-                _hot.step(world, legal[pick])
+                _hot.step(world, legal[pick], owned=owned)
                 return world, path
             node = children[keys[chosen]]
-            _hot.step(world, legal[chosen])
+            _hot.step(world, legal[chosen], owned=owned)
             path.append(node)
 
     def _expand(  # noqa: PLR0917 - the descent's own step, one call per iteration
@@ -526,15 +540,22 @@ class ISMCTSBot:
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
-    ) -> Outcome:
-        """Play to the end of the match, at random or with the playout bot: its outcome.
+        *,
+        hot: bool = False,
+        better: str | None = None,
+        owned: bool = False,
+    ) -> list[float]:
+        """Play to the end of the match, at random or with the playout bot: each seat's reward.
 
+        The rewards of the outcome (`_rewards`, the game's scores ranked as ``better`` says).
         With ``last_round`` (not -1, the round horizon) play only to the end of that round:
         the outcome is then the match's standing, unless the match ended with the round.
 
-        Random simulations run on the engine's playout path (`State.playout`), which keeps no
-        state, event or view of the positions it passes through; a playout bot's advance
-        ``world`` in place (`_hot.step`), since the bot reads each mover's view.
+        Random simulations advance ``world`` in place on the engine's playout path
+        (`_hot.advance`, as `State.playout` plays; ``hot``: the world's position names its
+        seat to move), which keeps no state, event or view of the positions it passes
+        through; a playout bot's advance ``world`` in place (`_hot.step`, its position too when
+        ``owned``), since the bot reads each mover's view.
 
         Raises:
             OutOfTime: the time budget ran out before the end (checked at every move of a
@@ -542,14 +563,15 @@ class ISMCTSBot:
                 second; before and after a random one, which takes milliseconds).
         """
         if not within(world, last_round):
-            return reached(world)  # the descent already ended the match, or the round
+            # The descent already ended the match, or the round.
+            return _hot.returns_at(world, better, self.margin_weight)
         if self.playout is None:
             check_time(deadline)
-            outcome = world.playout(rng, horizon="match" if last_round < 0 else "round")
+            _hot.advance(world, rng, None, -1, hot, last_round)
             check_time(deadline)
-            assert outcome is not None  # noqa: S101 - a playout without a limit ends
-            return outcome
+            return _hot.returns_at(world, better, self.margin_weight)
         # A playout bot reads each mover's view of the search's own world, advanced in place.
-        return play_to_horizon(
-            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline
+        outcome = play_to_horizon(
+            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline, owned=owned
         )
+        return self._rewards(outcome, better)

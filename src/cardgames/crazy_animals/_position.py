@@ -3,10 +3,14 @@
 Private to the package: `State` wraps a position and turns its ints back into cards, a `View`
 is built from one (see ``view.py``) and the sampler builds one from a view.
 
-A position is never changed once a transition has returned it: a transition copies the
-position it starts from with `_Position.but` and sets the fields that change on the copy, and
-`cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled build
-this module is compiled: the record is a native class whose fields are C struct members.
+The rules advance a position in place, as a player moves the cards on the table: a card drawn
+leaves the stock (a list), a card discarded joins the pile (a list), a card put into a slot
+replaces the one there (the slots and the knowledge rows are lists); what changes rarely (the
+Draw-twos in play, the totals) is replaced by a new immutable value. A state's position is still
+never changed once a transition has returned it: `State.apply` advances a `copy()`, and only a
+playout's own copy is advanced where it stands. `cardgames.testing.check_positions_unchanged`
+holds every game to that. In the compiled build this module is compiled: the record is a native
+class whose fields are C struct members.
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ _POSITION_FIELDS: Final = (
 )
 
 
-# acyclic: a position holds only tuples and ints, never itself, so the compiled class stays out
-# of the garbage collector's lists (as the tuple it replaced did).
+# acyclic: a position holds only lists, tuples and ints, never itself, so the compiled class stays
+# out of the garbage collector's lists.
 @final
 @mypyc_attr(acyclic=True)
 class _Position:
@@ -55,13 +59,13 @@ class _Position:
 
     # Cards are small ints (0..9 numbers, 10 Swap, 11 Peek, 12 Draw-two); the public
     # properties turn them back into cards.
-    slots: tuple[int, ...]  # seat * 4 + slot
-    stock: tuple[int, ...]  # face down; the last card is the top
-    discard: tuple[int, ...]  # face up; the last card is the top
+    slots: list[int]  # seat * 4 + slot
+    stock: list[int]  # face down; the last card is the top
+    discard: list[int]  # face up; the last card is the top
     # What each seat is sure of, grown from its own observations: row seat * 4 + slot holds,
     # for each viewer, the card that viewer is sure lies in that slot, or -1. A change to one
-    # slot is then one row for every viewer.
-    knowledge: tuple[tuple[int, ...], ...]
+    # slot is then one row (a shared tuple) for every viewer.
+    knowledge: list[tuple[int, ...]]
     to_move: int | None
     step: int
     drawn: int  # the card to_move holds after drawing, -1 if none
@@ -78,17 +82,19 @@ class _Position:
     # __init__ would cost the pure build one more Python call per copy). `_new_position` names
     # every field of a new one.
 
-    def but(self) -> _Position:
-        """A copy of this position, for a transition to change before it returns it.
+    def copy(self) -> _Position:
+        """A copy of this position that the rules may advance in place; this one is unchanged.
 
-        The one place that copies every field: a new field is added here, in `_new_position`
-        and in `_POSITION_FIELDS`, and nowhere else.
+        The slots, the stock, the discard pile and the knowledge rows are copied (the rules
+        change them in place), the rest shared (the rules replace it). The one place that copies
+        every field: a new field is added here, in `_new_position` and in `_POSITION_FIELDS`,
+        and nowhere else.
         """
         after = _Position()
-        after.slots = self.slots
-        after.stock = self.stock
-        after.discard = self.discard
-        after.knowledge = self.knowledge
+        after.slots = self.slots.copy()
+        after.stock = self.stock.copy()
+        after.discard = self.discard.copy()
+        after.knowledge = self.knowledge.copy()
         after.to_move = self.to_move
         after.step = self.step
         after.drawn = self.drawn
@@ -107,10 +113,10 @@ class _Position:
 
 def _new_position(
     *,
-    slots: tuple[int, ...],
-    stock: tuple[int, ...],
-    discard: tuple[int, ...],
-    knowledge: tuple[tuple[int, ...], ...],
+    slots: list[int],
+    stock: list[int],
+    discard: list[int],
+    knowledge: list[tuple[int, ...]],
     to_move: int | None,
     step: int,
     drawn: int,
@@ -120,9 +126,14 @@ def _new_position(
     final_left: int,
     round: int,  # noqa: A002 - the name of the field
     totals: tuple[int, ...],
+    into: _Position | None = None,
 ) -> _Position:
-    """A new position, every field named: a round's deal, a scenario and the sampler build them."""
-    pos = _Position()
+    """A new position, every field named: a round's deal, a scenario and the sampler build them.
+
+    It takes the lists as they are: the rules will change them in place. With ``into``, every
+    field of that position is set instead (a round dealt where the rules stand).
+    """
+    pos = _Position() if into is None else into
     pos.slots = slots
     pos.stock = stock
     pos.discard = discard

@@ -439,7 +439,7 @@ def informed_position(view: View, rng: random.Random, steps: int = STEPS) -> _Po
     model = _model(view)
     if model is not None and model.moves and steps > 0:
         slots, stock, drawn = _chain(where, model, slots, stock, drawn, rng, steps)
-    return _build_position(where, slots, tuple(stock), drawn)
+    return _build_position(where, slots, stock, drawn)
 
 
 def _chain(  # noqa: C901, PLR0912, PLR0917 - one Metropolis step, its state positionally

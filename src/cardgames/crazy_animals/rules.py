@@ -24,14 +24,19 @@ A special's use is `Swap` (a slot for another seat's), `Peek` (a slot of one's o
 `_legal` reads the legal actions from tables built once (`_LEGAL`); `_why_not` holds each
 step's rule, and a test holds the two equal. A turn ends in `_end_turn` (the knock decision,
 CA-6), a round in `_end_round` (CA-7, CA-8).
+
+The transitions advance a position in place (see ``_position.py``), each action through `_act`:
+`State.apply` advances a copy of the state's position, and a random playout (`_play_out`) its
+own copy, step after step, with the same `_legal` and the same `_act`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, cast
 
+from cardgames._draws import Turn, turn_of
 from cardgames._events import new_event, set_field
 from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
@@ -138,18 +143,18 @@ def _legal_table(players: int, mover: int) -> tuple[tuple[Action, ...], ...]:
 
 # By player count (none below 2), then mover.
 _LEGAL: Final = tuple(tuple(_legal_table(n, m) for m in range(n)) for n in range(7))
-# Knowledge rows of one slot: every viewer sure of the same card (or of nothing), and only
-# one viewer sure of a card.
-_SAME: Final = {
-    n: {card: (card,) * n for card in range(_UNKNOWN, _DRAW_TWO + 1)} for n in range(2, 7)
-}
-_ONLY_ROW: Final = {
-    n: tuple(
+# Knowledge rows of one slot, by player count as `_LEGAL` (tuples: compiled, an index is a C
+# array read, where a dict is a hash lookup): every viewer sure of the same card, no viewer sure
+# of anything, and only one viewer sure of a card.
+_SAME: Final = tuple(tuple((card,) * n for card in range(_DRAW_TWO + 1)) for n in range(7))
+_BLANK: Final = tuple((_UNKNOWN,) * n for n in range(7))
+_ONLY_ROW: Final = tuple(
+    tuple(
         tuple((_UNKNOWN,) * viewer + (card,) + (_UNKNOWN,) * (n - viewer - 1) for card in range(13))
         for viewer in range(n)
     )
-    for n in range(2, 7)
-}
+    for n in range(7)
+)
 
 # The slots in the order specials are replaced at scoring (CA-7): the knocker's first, then
 # clockwise; by player count, then knocker.
@@ -196,6 +201,39 @@ _MATCH_ENDED: Final = MatchEnded
 
 
 # --- Position and transitions ------------------------------------------------------------
+
+
+def _play_out(
+    pos: _Position, turn: Turn, uniform: Callable[[], float], limit: int, last_round: int
+) -> _Position | None:
+    """`State.playout`'s random loop, run natively on a copy of ``pos`` that the rules advance.
+
+    The same plays as the engine's loop (`cardgames._hot.playout`): the action at
+    ``int(uniform() * len(legal))`` of `_legal`, the legal actions `State.legal_actions` lists,
+    advanced by `_act`, as `State._advance` advances it. It stops when the match ends or round
+    ``last_round`` has (-1: never), and returns the last position, or ``None`` after ``limit``
+    actions (-1: no limit); ``turn.step`` counts the actions, as the log would.
+    """
+    pos = pos.copy()
+    players = len(pos.totals)
+    played = 0
+    while True:
+        if pos.to_move is None or (last_round >= 0 and pos.round != last_round):
+            return pos
+        if played == limit:
+            return None
+        legal = _legal(pos, players)
+        draw: float = uniform()
+        _act(turn, pos, legal[int(draw * float(len(legal)))], None)
+        turn.step += 1
+        played += 1
+
+
+def _acted(turn: Turn, pos: _Position, action: Action) -> list[Event] | None:
+    """`_act`, returning the events it told (``None`` where no one reads them)."""
+    events: list[Event] | None = [] if turn.told else None
+    _act(turn, pos, action, events)
+    return events
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
@@ -310,22 +348,24 @@ class State(HotContract, _BaseState[_Position]):
 
     @classmethod
     def _deal(cls, rules: Rules, players: int, rng: Rng) -> tuple[_Position, list[Event]]:
-        return _deal_round(rng, players, 1, rules.first_player, (0,) * players)
+        events: list[Event] = []
+        pos = _deal_round(rng, players, 1, rules.first_player, (0,) * players, events)
+        return pos, events
 
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_scenario(setup, players, rules.round_count(players), rules.first_player)
-        slots = tuple(card.face for row in setup.slots for card in row)
-        discard = tuple(card.face for card in setup.discard_pile)
-        stock = tuple(card.face for card in setup.stock)
+        slots = [card.face for row in setup.slots for card in row]
+        discard = [card.face for card in setup.discard_pile]
+        stock = [card.face for card in setup.stock]
         starter = (rules.first_player + setup.round - 1) % players
-        pos, events = _start_round(
-            players, setup.round, starter, setup.scores, slots, stock, discard
+        events: list[Event] = []
+        pos = _start_round(
+            players, setup.round, starter, setup.scores, slots, stock, discard, events
         )
-        at_turn = pos.but()
-        at_turn.to_move = setup.to_move
-        at_turn.turns = min(setup.turns_taken, players)
-        return at_turn, events
+        pos.to_move = setup.to_move
+        pos.turns = min(setup.turns_taken, players)
+        return pos, events
 
     @property
     def is_over(self) -> bool:
@@ -356,31 +396,14 @@ class State(HotContract, _BaseState[_Position]):
         # The step's own checks, the ones its legal actions pass (see `_why_not`).
         return _why_not(self._pos, action)
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911 - a handler per type
-        # The handler of the action's type, tested most frequent first (in random play): a
-        # direct C call in the compiled build, where a table of handlers called each through
-        # Python (its arguments parsed, its result boxed into a tuple and unboxed).
-        pos = self._pos
-        kind = type(action)
-        if kind is _TAKE_DISCARD_T:
-            return _take_discard(self, pos, action)
-        if kind is _DRAW_T:
-            return _draw_card(self, pos, action)
-        if kind is _REPLACE_T:
-            return _put_in_slot(self, pos, action)
-        if kind is _KNOCK_T:
-            return _knock(self, pos, action)
-        if kind is _DISCARD_T:
-            return _discard(self, pos, action)
-        if kind is _SWAP_T:
-            return _swap(self, pos, action)
-        if kind is _PEEK_T:
-            return _peek(self, pos, action)
-        if kind is _DRAW_TWO_T:
-            return _draw_two(self, pos, action)
-        if kind is _DRAW_AGAIN_T:
-            return _draw_again(self, pos, action)
-        return _no_knock(self, pos, action)  # only a legal action gets here
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
+        # The rules advance a copy in place: the position a state holds never changes.
+        pos = self._pos.copy()
+        events = _acted(turn_of(self), pos, action)
+        return pos, () if events is None else events
+
+    _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_acted)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -405,17 +428,15 @@ class State(HotContract, _BaseState[_Position]):
         if held:
             pool.append(pos.drawn)
         mixed = list(rng.shuffled(pool))
-        slots = list(pos.slots)
-        known = list(pos.knowledge)
+        perturbed = pos.copy()
+        slots = perturbed.slots
+        known = perturbed.knowledge
         for i in hidden:
             card = slots[i] = mixed.pop()
             known[i] = tuple(_UNKNOWN if c == _UNKNOWN else card for c in known[i])
-        drawn = mixed.pop() if held else pos.drawn
-        perturbed = pos.but()
-        perturbed.slots = tuple(slots)
-        perturbed.stock = tuple(mixed)
-        perturbed.drawn = drawn
-        perturbed.knowledge = tuple(known)
+        if held:
+            perturbed.drawn = mixed.pop()
+        perturbed.stock = mixed
         return self._replace_position(perturbed)
 
 
@@ -520,179 +541,196 @@ def _not_now(pos: _Position, action: Action) -> str:
     return f"seat {pos.to_move} holds no drawn card"
 
 
-# --- Transitions: the handlers of `State._advance`, by action type ---------------------
+# --- Transitions: the handlers of `_act`, by action type -----------------------------------
 
 
-# Module-level functions rather than methods, taking the state whose position they advance:
-# the compiled build calls one directly, where a method of `State` (an ordinary Python class)
-# is looked up on the instance at every call. They read the player count as the length of
-# the position's totals (one per seat), which compiled code indexes directly, rather than as
-# the state's `_players` (a Python attribute lookup).
+# Module-level functions rather than methods, handed the match's `Turn` and the position they
+# advance in place: the compiled build calls one directly, where a method of `State` (an
+# ordinary Python class) is looked up on the instance at every call. They read the player count
+# as the length of the position's totals (one per seat), which compiled code indexes directly.
+# ``events`` collects what each action tells, or is ``None`` where no one reads them (a
+# playout: `Turn.told`); a turn's end still counts them (``counted``), since a reshuffle at
+# scoring numbers its random stream by the events before it (CA-7).
 
 
-def _drawn(  # noqa: PLR0917 - a transition's parts, positionally for speed
-    state: State,
-    pos: _Position,
-    discard: tuple[int, ...],
-    in_play: tuple[int, ...],
-    step: int,
-    events: list[Event],
-) -> _Position:
+def _act(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:  # noqa: PLR0911 - a handler per type
+    """Advance ``pos`` in place by the legal ``action``: the handler of the action's type.
+
+    Tested most frequent first (in random play): a direct C call in the compiled build, where
+    a table of handlers would call each through Python.
+    """
+    kind = type(action)
+    if kind is _TAKE_DISCARD_T:
+        return _take_discard(turn, pos, action, events)
+    if kind is _DRAW_T:
+        return _draw_card(turn, pos, events)
+    if kind is _REPLACE_T:
+        return _put_in_slot(turn, pos, action, events)
+    if kind is _KNOCK_T:
+        return _knock(pos, events)
+    if kind is _DISCARD_T:
+        return _discard(turn, pos, events)
+    if kind is _SWAP_T:
+        return _swap(turn, pos, action, events)
+    if kind is _PEEK_T:
+        return _peek(turn, pos, action, events)
+    if kind is _DRAW_TWO_T:
+        return _draw_two(turn, pos, events)
+    if kind is _DRAW_AGAIN_T:
+        return _draw_again(turn, pos, events)
+    return _no_knock(pos)  # only a legal action gets here
+
+
+def _drawn(turn: Turn, pos: _Position, step: int, events: list[Event] | None) -> None:
     """The mover draws the top of the stock, reshuffled from the discard pile if empty."""
     stock = pos.stock
     if not stock:
         # CA-5, CA-11: the stock is rebuilt only now that a card must be drawn from it:
         # every discarded card but the pile's top, as it is at this moment, is shuffled in.
         # A Draw-two being played is in play, not on the pile (CA-10), so it stays out.
-        rng = state._rng(_RESHUFFLE)  # noqa: SLF001 - the state's own stream
-        stock = rng.shuffled(discard[:-1])
-        events.append(StockReshuffled(count=len(stock)))
-        discard = discard[-1:]
-    card = stock[-1]
-    stock = stock[:-1]
-    mover: int = pos.to_move  # type: ignore[assignment]
-    events.append(_DREW[mover][card])
-    after = pos.but()
-    after.stock = stock
-    after.discard = discard
-    after.step = step
-    after.drawn = card
-    after.in_play = in_play
-    return after
+        discard = pos.discard
+        stock = pos.stock = list(turn.rng(_RESHUFFLE).shuffled(discard[:-1]))
+        del discard[:-1]
+        if events is not None:
+            events.append(StockReshuffled(count=len(stock)))
+    card = stock.pop()
+    if events is not None:
+        events.append(_DREW[pos.to_move][card])  # type: ignore[index]  # in play
+    pos.step = step
+    pos.drawn = card
 
 
-def _take_discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _take_discard(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:
     slot: int = action.slot  # type: ignore[attr-defined]
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = len(pos.totals)  # the player count
     index = mover * SLOTS + slot
     discard = pos.discard
     top = discard[-1]
-    slots, known = list(pos.slots), list(pos.knowledge)
+    slots = pos.slots
     old = slots[index]
     slots[index] = top
     # Everybody saw which card went in: every seat now knows that slot.
-    known[index] = _SAME[n][top]
-    key = ((index * 13) + top) * 13 + old
-    took = _TOOK_DISCARD.get(key)
-    if took is None:
-        took = _TOOK_DISCARD[key] = _took_discard(mover, slot, top, old)
-    events: list[Event] = [took]
-    return _end_turn(state, pos, tuple(slots), (*discard[:-1], old), tuple(known), events)
+    pos.knowledge[index] = _SAME[len(pos.totals)][top]
+    # The card it replaces goes face up where the taken card was.
+    discard[-1] = old
+    if events is not None:
+        key = ((index * 13) + top) * 13 + old
+        took = _TOOK_DISCARD.get(key)
+        if took is None:
+            took = _TOOK_DISCARD[key] = _took_discard(mover, slot, top, old)
+        events.append(took)
+    _end_turn(turn, pos, events, 1)
 
 
-def _draw_card(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
-    events: list[Event] = []
-    return _drawn(state, pos, pos.discard, (), _DRAWN, events), events
+def _draw_card(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
+    pos.in_play = ()
+    _drawn(turn, pos, _DRAWN, events)
 
 
-def _discard(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
+def _discard(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
     drawn = pos.drawn
-    mover: int = pos.to_move  # type: ignore[assignment]
-    events: list[Event] = [_DISCARDED[mover][drawn]]
-    return _end_turn(state, pos, pos.slots, (*pos.discard, drawn), pos.knowledge, events)
+    pos.discard.append(drawn)
+    if events is not None:
+        events.append(_DISCARDED[pos.to_move][drawn])  # type: ignore[index]  # in play
+    _end_turn(turn, pos, events, 1)
 
 
-def _put_in_slot(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _put_in_slot(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:
     slot: int = action.slot  # type: ignore[attr-defined]
     mover: int = pos.to_move  # type: ignore[assignment]
-    n = len(pos.totals)  # the player count
     index = mover * SLOTS + slot
     drawn = pos.drawn
-    slots, known = list(pos.slots), list(pos.knowledge)
+    slots = pos.slots
     old = slots[index]
     slots[index] = drawn
     # Only the mover saw the card put in; whoever knew the old card no longer knows it.
-    known[index] = _ONLY_ROW[n][mover][drawn]
-    events: list[Event] = [_REPLACED[mover][slot][old]]
-    return _end_turn(state, pos, tuple(slots), (*pos.discard, old), tuple(known), events)
+    pos.knowledge[index] = _ONLY_ROW[len(pos.totals)][mover][drawn]
+    pos.discard.append(old)
+    if events is not None:
+        events.append(_REPLACED[mover][slot][old])
+    _end_turn(turn, pos, events, 1)
 
 
-def _swap(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _swap(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:
     assert isinstance(action, Swap)  # noqa: S101 - only legal actions reach here
     mover: int = pos.to_move  # type: ignore[assignment]
     a = mover * SLOTS + action.slot
     b = action.other * SLOTS + action.other_slot
-    slots, known = list(pos.slots), list(pos.knowledge)
+    slots, known = pos.slots, pos.knowledge
     slots[a], slots[b] = slots[b], slots[a]
     # Nobody looks, so each seat's memory of the two cards moves with them (CA-4).
     known[a], known[b] = known[b], known[a]
     # The Swap goes onto the pile once the exchange is done (CA-10).
-    key = a * SLOTS * 6 + b
-    swapped = _SWAPPED.get(key)
-    if swapped is None:
-        swapped = _SWAPPED[key] = _swapped(mover, action.slot, action.other, action.other_slot)
-    events: list[Event] = [swapped, _SPECIAL_DISCARDED[mover][_SWAP]]
-    return _end_turn(state, pos, tuple(slots), (*pos.discard, _SWAP), tuple(known), events)
+    pos.discard.append(_SWAP)
+    if events is not None:
+        key = a * SLOTS * 6 + b
+        swapped = _SWAPPED.get(key)
+        if swapped is None:
+            swapped = _SWAPPED[key] = _swapped(mover, action.slot, action.other, action.other_slot)
+        events.append(swapped)
+        events.append(_SPECIAL_DISCARDED[mover][_SWAP])
+    _end_turn(turn, pos, events, 2)
 
 
-def _peek(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _peek(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:
     slot: int = action.slot  # type: ignore[attr-defined]
     mover: int = pos.to_move  # type: ignore[assignment]
     index = mover * SLOTS + slot
     card = pos.slots[index]
-    known = list(pos.knowledge)
+    known = pos.knowledge
     row = list(known[index])
     row[mover] = card
     known[index] = tuple(row)
     # The Peek goes onto the pile once the look is done (CA-10).
-    events: list[Event] = [_PEEKED[mover][slot][card], _SPECIAL_DISCARDED[mover][_PEEK]]
-    return _end_turn(state, pos, pos.slots, (*pos.discard, _PEEK), tuple(known), events)
+    pos.discard.append(_PEEK)
+    if events is not None:
+        events.append(_PEEKED[mover][slot][card])
+        events.append(_SPECIAL_DISCARDED[mover][_PEEK])
+    _end_turn(turn, pos, events, 2)
 
 
-def _draw_two(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
-    mover: int = pos.to_move  # type: ignore[assignment]
-    events: list[Event] = [_DRAW_TWO_PLAYED[mover]]
+def _draw_two(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(_DRAW_TWO_PLAYED[pos.to_move])  # type: ignore[index]  # in play
     # The Draw-two lies face up in play, off the discard pile, until the card(s) it draws
     # are discarded or used (CA-10); then its first card is drawn (CA-4).
-    in_play = (*pos.in_play, _DRAW_TWO)
-    return _drawn(state, pos, pos.discard, in_play, _CHANCE, events), events
+    pos.in_play = (*pos.in_play, _DRAW_TWO)
+    _drawn(turn, pos, _CHANCE, events)
 
 
-def _draw_again(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del action
-    mover: int = pos.to_move  # type: ignore[assignment]
-    events: list[Event] = [_DISCARDED[mover][pos.drawn]]
-    discard = (*pos.discard, pos.drawn)
-    return _drawn(state, pos, discard, pos.in_play, _DRAWN, events), events
+def _draw_again(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
+    drawn = pos.drawn
+    pos.discard.append(drawn)
+    if events is not None:
+        events.append(_DISCARDED[pos.to_move][drawn])  # type: ignore[index]  # in play
+    _drawn(turn, pos, _DRAWN, events)
 
 
-def _knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del state, action
+def _knock(pos: _Position, events: list[Event] | None) -> None:
     mover: int = pos.to_move  # type: ignore[assignment]
     n = len(pos.totals)  # the player count
-    after = pos.but()
-    after.to_move = (mover + 1) % n
-    after.step = _TURN
-    after.drawn = _UNKNOWN
-    after.in_play = ()
-    after.knocker = mover
-    after.final_left = n - 1
-    return after, [_KNOCKED[mover]]
+    if events is not None:
+        events.append(_KNOCKED[mover])
+    pos.to_move = (mover + 1) % n
+    pos.step = _TURN
+    pos.drawn = _UNKNOWN
+    pos.in_play = ()
+    pos.knocker = mover
+    pos.final_left = n - 1
 
 
-def _no_knock(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
-    del state, action
-    after = pos.but()
-    after.to_move = (pos.to_move + 1) % len(pos.totals)  # type: ignore[operator]
-    after.step = _TURN
-    after.drawn = _UNKNOWN
-    after.in_play = ()
-    return after, []
+def _no_knock(pos: _Position) -> None:
+    pos.to_move = (pos.to_move + 1) % len(pos.totals)  # type: ignore[operator]
+    pos.step = _TURN
+    pos.drawn = _UNKNOWN
+    pos.in_play = ()
 
 
-def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
-    state: State,
-    pos: _Position,
-    slots: tuple[int, ...],
-    discard: tuple[int, ...],
-    known: tuple[tuple[int, ...], ...],
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
-    """Close the mover's turn: the knock decision, the next turn or the end of the round."""
+def _end_turn(turn: Turn, pos: _Position, events: list[Event] | None, counted: int) -> None:
+    """Close the mover's turn: the knock decision, the next turn or the end of the round.
+
+    ``counted`` is the number of events this action has told so far (or would have told).
+    """
     mover: int = pos.to_move  # type: ignore[assignment]
     n = len(pos.totals)  # the player count
     in_play = pos.in_play
@@ -700,123 +738,88 @@ def _end_turn(  # noqa: PLR0917 - a transition's parts, positionally for speed
         # CA-10: each Draw-two played this turn goes onto the pile now that the card it
         # drew was used; the one played last completes first, so the first ends on top.
         done = in_play[::-1]
-        events.extend([_SPECIAL_DISCARDED[mover][card] for card in done])
-        discard = (*discard, *done)
-    turns = pos.turns + 1 if pos.turns < n else n
-    knocker = pos.knocker
-    final_left = pos.final_left
-    if knocker != _UNKNOWN:
-        final_left -= 1
-        if not final_left:
-            return _end_round(state, pos, slots, discard, events)
-        to_move, step = (mover + 1) % n, _TURN
-    elif turns >= n or turns >= state.rules.knock_turns(n):
+        if events is not None:
+            events.extend([_SPECIAL_DISCARDED[mover][card] for card in done])
+        counted += len(done)
+        pos.discard.extend(done)
+        pos.in_play = ()
+    pos.drawn = _UNKNOWN
+    turns = pos.turns = pos.turns + 1 if pos.turns < n else n
+    if pos.knocker != _UNKNOWN:
+        pos.final_left -= 1
+        if not pos.final_left:
+            _end_round(turn, pos, events, counted)
+            return
+        pos.to_move, pos.step = (mover + 1) % n, _TURN
+        return
+    rules: Rules = turn.rules
+    if turns >= n or turns >= rules.knock_turns(n):
         # CA-6: a knock may follow once every player has had a turn, or sooner under the
         # knock_after house rule (never later): the rules are asked only before that.
-        to_move, step = mover, _KNOCKING
+        pos.step = _KNOCKING
     else:
-        to_move, step = (mover + 1) % n, _TURN
-    after = pos.but()
-    after.slots = slots
-    after.discard = discard
-    after.knowledge = known
-    after.to_move = to_move
-    after.step = step
-    after.drawn = _UNKNOWN
-    after.in_play = ()
-    after.turns = turns
-    after.final_left = final_left
-    return after, events
+        pos.to_move, pos.step = (mover + 1) % n, _TURN
 
 
-def _end_round(
-    state: State,
-    pos: _Position,
-    slots: tuple[int, ...],
-    discard: tuple[int, ...],
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
+def _end_round(turn: Turn, pos: _Position, events: list[Event] | None, counted: int) -> None:
     """Replace specials (CA-7), score the round, then deal the next or end the match."""
     n = len(pos.totals)  # the player count
-    stock = pos.stock
+    slots = pos.slots
     if any(card >= _SWAP for card in slots):
-        slots, stock, discard = _replace_specials(state, pos, slots, discard, events)
+        _replace_specials(turn, pos, events, counted)
     points = _round_points(slots, n)
     totals = tuple([pos.totals[seat] + points[seat] for seat in range(n)])
-    # The events from here on are told only where someone reads them (not in a playout), as
-    # are the replacements' above (which count them where they are not built).
-    told = state._told  # noqa: SLF001
-    if told:
+    if events is not None:
         cards_ = [_CARD[card] for card in slots]
         rows = tuple([tuple(cards_[i : i + SLOTS]) for i in range(0, SLOTS * n, SLOTS)])
         events.append(_round_scored(pos.round, rows, points, totals))
-    rules = state.rules
+    rules: Rules = turn.rules
     if pos.round >= rules.round_count(n):
-        if told:
+        if events is not None:
             events.append(_match_ended(_winners(totals), totals))
         # Every slot is face up now, so every seat knows the whole table.
-        known = tuple([_SAME[n][card] for card in slots])
-        over = _new_position(
-            slots=slots,
-            stock=stock,
-            discard=discard,
-            knowledge=known,
-            to_move=None,
-            step=_OVER,
-            drawn=_UNKNOWN,
-            in_play=(),
-            turns=n,
-            knocker=pos.knocker,
-            final_left=0,
-            round=pos.round,
-            totals=totals,
-        )
-        return over, events
+        pos.knowledge = [_SAME[n][card] for card in slots]
+        pos.to_move = None
+        pos.step = _OVER
+        pos.turns = n
+        pos.totals = totals
+        return
     starter = (rules.first_player + pos.round) % n
-    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+    if not turn.deals_on:
         # No one plays the next round: the match as it stands, the next starter to move.
-        undealt = pos.but()
-        undealt.to_move = starter
-        undealt.round = pos.round + 1
-        undealt.totals = totals
-        return undealt, events
-    rng = state._rng(_DEAL)  # noqa: SLF001 - the state's own stream
-    new, dealt = _deal_round(rng, n, pos.round + 1, starter, totals, told=told)
-    events.extend(dealt)
-    return new, events
+        pos.to_move = starter
+        pos.step = _TURN
+        pos.round += 1
+        pos.totals = totals
+        return
+    _deal_round(turn.rng(_DEAL), n, pos.round + 1, starter, totals, events, pos)
 
 
-def _round_points(slots: tuple[int, ...], players: int) -> tuple[int, ...]:
+def _round_points(slots: list[int], players: int) -> tuple[int, ...]:
     """CA-7: each seat's points for the round, the sum of the numbers in its four slots.
 
-    Summed in one native loop over the table, where a ``sum`` of each seat's slice is a call
-    and a tuple per seat.
+    Each seat's four slots added by index: compiled, native additions of C integers, where a
+    ``sum`` of each seat's slice is a call and a list per seat, and a running total per seat
+    kept in a list is a generic in-place addition per card.
     """
-    points = [0] * players
-    for index, card in enumerate(slots):
-        points[index // SLOTS] += card
-    return tuple(points)
+    return tuple(
+        [
+            slots[first] + slots[first + 1] + slots[first + 2] + slots[first + 3]
+            for first in range(0, SLOTS * players, SLOTS)
+        ]
+    )
 
 
-def _replace_specials(
-    state: State,
-    pos: _Position,
-    slots: tuple[int, ...],
-    discard: tuple[int, ...],
-    events: list[Event],
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _replace_specials(turn: Turn, pos: _Position, events: list[Event] | None, counted: int) -> None:
     """Replace each special in a slot by drawing to a number, knocker first (CA-7).
 
-    Returns the slots, the stock and the discard pile.
+    A reshuffle's random stream is numbered by the events before it, ``counted`` of them at
+    first: those no one reads (``events`` is ``None``) are counted, not built.
     """
     # Typed, so that the compiled build reads and compares C integers.
-    table: list[int] = list(slots)
-    pile: list[int] = list(pos.stock)
-    faces: list[int] = list(discard)
-    # A reshuffle's stream is numbered by the events before it. Where no one reads them (a
-    # playout: `State._told`) the events of the replacements are counted, not built.
-    told = state._told  # noqa: SLF001
-    counted = len(events)
+    table: list[int] = pos.slots
+    pile: list[int] = pos.stock
+    faces: list[int] = pos.discard
     index: int
     for index in _SCORING_ORDER[len(pos.totals)][pos.knocker]:
         special = table[index]
@@ -827,10 +830,11 @@ def _replace_specials(
         while True:
             if not pile:
                 # CA-5 applies here too: the discard pile but its top is the stock.
-                rng = state._rng(_RESHUFFLE + counted)  # noqa: SLF001 - the state's own stream
-                pile, faces = list(rng.shuffled(faces[:-1])), faces[-1:]
+                rng = turn.rng(_RESHUFFLE + counted)
+                pile = pos.stock = list(rng.shuffled(faces[:-1]))
+                del faces[:-1]
                 counted += 1
-                if told:
+                if events is not None:
                     events.append(StockReshuffled(count=len(pile)))
             card = pile.pop()
             drawn.append(card)
@@ -839,9 +843,8 @@ def _replace_specials(
             faces.append(card)
         table[index] = card
         counted += 1
-        if told:
+        if events is not None:
             events.append(_replacement(index, special, drawn))
-    return tuple(table), tuple(pile), tuple(faces)
 
 
 def _replacement(index: int, special: int, drawn: list[int]) -> SpecialReplaced:
@@ -862,7 +865,7 @@ def _replacement(index: int, special: int, drawn: list[int]) -> SpecialReplaced:
 _DEAL: Final = 1
 _RESHUFFLE: Final = 2
 
-# The action types, each advanced by its handler in `State._advance`.
+# The action types, each advanced by its handler in `_act`.
 _ACTIONS: Final = (
     TakeDiscard,
     Draw,
@@ -875,7 +878,7 @@ _ACTIONS: Final = (
     Knock,
     NoKnock,
 )
-# Under Final names, so that the compiled `_advance` reads them from C variables.
+# Under Final names, so that the compiled `_act` reads them from C variables.
 _TAKE_DISCARD_T: Final = TakeDiscard
 _DRAW_T: Final = Draw
 _DISCARD_T: Final = Discard
@@ -924,18 +927,19 @@ def _winners(totals: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-def _deal_round(
+def _deal_round(  # noqa: PLR0917 - the parts of a deal
     rng: Rng,
     players: int,
     round_: int,
     starter: int,
     totals: tuple[int, ...],
-    *,
-    told: bool = True,
-) -> tuple[_Position, list[Event]]:
+    events: list[Event] | None,
+    into: _Position | None = None,
+) -> _Position:
     """Shuffle the 66 cards, deal 4 face down to each seat and turn one face up (CA-2).
 
-    With ``told`` false (no one reads the events: a playout), its events are left out.
+    ``events`` is ``None`` when no one reads them (a playout). The round is dealt ``into`` a
+    position that the rules advance (every field is set), or a new one.
     """
     faces = rng.shuffled(_DECK_FACES)
     dealt = SLOTS * players
@@ -944,10 +948,11 @@ def _deal_round(
         round_,
         starter,
         totals,
-        faces[:dealt],
-        faces[dealt + 1 :],
-        faces[dealt : dealt + 1],
-        told=told,
+        list(faces[:dealt]),
+        list(faces[dealt + 1 :]),
+        list(faces[dealt : dealt + 1]),
+        events,
+        into,
     )
 
 
@@ -956,21 +961,20 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
     round_: int,
     starter: int,
     totals: tuple[int, ...],
-    slots: tuple[int, ...],
-    stock: tuple[int, ...],
-    discard: tuple[int, ...],
-    *,
-    told: bool = True,
-) -> tuple[_Position, list[Event]]:
+    slots: list[int],
+    stock: list[int],
+    discard: list[int],
+    events: list[Event] | None,
+    into: _Position | None = None,
+) -> _Position:
     """The table at the start of a round, after each seat's look at its slots 0 and 3.
 
-    With ``told`` false (no one reads the events: a playout), its events are left out.
+    ``events`` is ``None`` when no one reads them (a playout). It takes the lists as they
+    are, for the rules to change in place; ``into``, as `_deal_round` says.
     """
-    blank = _SAME[players][_UNKNOWN]
-    known = [blank] * (SLOTS * players)
+    known = [_BLANK[players]] * (SLOTS * players)
     rows = _ONLY_ROW[players]
-    events: list[Event] = []
-    if told:
+    if events is not None:
         face_up = discard[-1]
         key = (round_ * 6 + starter) * 13 + face_up
         dealt = _ROUND_DEALT.get(key)
@@ -981,18 +985,18 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
         first, last = seat * SLOTS, seat * SLOTS + SLOTS - 1
         known[first] = rows[seat][slots[first]]
         known[last] = rows[seat][slots[last]]
-        if not told:
+        if events is None:
             continue
         key = (seat * 13 + slots[first]) * 13 + slots[last]
         looked = _LOOKED.get(key)
         if looked is None:
             looked = _LOOKED[key] = _looked(seat, slots[first], slots[last])
         events.append(looked)
-    pos = _new_position(
+    return _new_position(
         slots=slots,
         stock=stock,
         discard=discard,
-        knowledge=tuple(known),
+        knowledge=known,
         to_move=starter,
         step=_TURN,
         drawn=_UNKNOWN,
@@ -1002,8 +1006,8 @@ def _start_round(  # noqa: PLR0917 - the parts of a fresh table
         final_left=0,
         round=round_,
         totals=totals,
+        into=into,
     )
-    return pos, events
 
 
 GAME: Game[State] = Game(

@@ -343,7 +343,7 @@ def _follow_round(view: View) -> _Whereabouts:  # noqa: C901, PLR0912, PLR0915 -
 def _sampled_position(where: _Whereabouts, rng: random.Random) -> _Position:
     """Shuffle each batch of unseen cards into its places (see the section comment)."""
     slots, stock, drawn = _deal(where, rng)
-    return _build_position(where, slots, tuple(stock), drawn)
+    return _build_position(where, slots, stock, drawn)
 
 
 def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -366,15 +366,19 @@ def _deal(where: _Whereabouts, rng: random.Random) -> tuple[list[int], list[int]
 
 
 def _build_position(
-    where: _Whereabouts, slots: list[int], stock: tuple[int, ...], drawn: int
+    where: _Whereabouts, slots: list[int], stock: list[int], drawn: int
 ) -> _Position:
-    """The position of ``where``'s view, with ``slots``, ``stock`` and ``drawn`` dealt."""
+    """The position of ``where``'s view, with ``slots``, ``stock`` and ``drawn`` dealt.
+
+    It takes ``slots`` and ``stock`` as they are: each world's own lists, which the search's
+    rules advance in place.
+    """
     rows = where.rows
-    knowledge = tuple([rows[m][card] for m, card in zip(where.masks, slots, strict=True)])
+    knowledge = [rows[m][card] for m, card in zip(where.masks, slots, strict=True)]
     return _new_position(
-        slots=tuple(slots),
+        slots=slots,
         stock=stock,
-        discard=where.discard,
+        discard=list(where.discard),
         knowledge=knowledge,
         to_move=where.to_move,
         step=where.step,

@@ -5,12 +5,14 @@ A position is a record of plain values: the hands and the pile as card ids (read
 (the phase), with the turn's pending effects. The rules (`rules.py`), the views (`view.py`),
 the scenarios (`scenario.py`) and the sampler (`sampler.py`) all read it.
 
-A position is never changed once a transition has returned it: a transition copies the
-position it starts from with `_Position.but` and sets the fields that change on the copy
-(``after = pos.but()``, then ``after.phase = _DISCARD``), and
-`cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled build
-this module is compiled: the records are native classes, whose fields are C struct members,
-and a copy made by the compiled rules is a direct C call.
+The rules advance a position in place, as a player moves the cards on the table: a card drawn
+leaves one hand (a list) and joins another, a pair discarded joins the pile (a list); what
+changes at most once per turn (the aids, the 5+5 recipients, a `_Match`) is replaced by a new
+immutable value. A state's position is still never changed once a transition has returned it:
+`State.apply` advances a `_Position.copy`, and only a search's own worlds and a playout's copy
+are advanced where they stand. `cardgames.testing.check_positions_unchanged` holds every game
+to that. In the compiled build this module is compiled: the records are native classes, whose
+fields are C struct members, and a copy made by the compiled rules is a direct C call.
 """
 
 from __future__ import annotations
@@ -94,8 +96,8 @@ _POSITION_FIELDS: Final = (
 )
 
 
-# acyclic: a record holds only tuples, ints and another record, never itself, so the compiled
-# class stays out of the garbage collector's lists (as the tuples it replaced did not).
+# acyclic: a record holds only lists and tuples of ints, ints and another record, never itself,
+# so the compiled class stays out of the garbage collector's lists.
 @final
 @mypyc_attr(acyclic=True)
 class _Match:
@@ -138,8 +140,8 @@ class _Position:
 
     __slots__ = _POSITION_FIELDS
 
-    hands: tuple[tuple[int, ...], ...]  # card ids, in fan order
-    pile: tuple[int, ...]  # bottom first
+    hands: list[list[int]]  # card ids, in fan order
+    pile: list[int]  # bottom first
     direction: int  # +1 clockwise, -1 counterclockwise
     passed: tuple[bool, ...]  # player aids face down
     phase: int
@@ -161,15 +163,16 @@ class _Position:
         """The 1-based index of the round (read at every step of a round-horizon playout)."""
         return self.match.round
 
-    def but(self) -> _Position:
-        """A copy of this position, for a transition to change before it returns it.
+    def copy(self) -> _Position:
+        """A copy of this position that the rules may advance in place; this one is unchanged.
 
-        The one place that copies every field: a new field is added here, in `_new_position`
-        and in `_POSITION_FIELDS`, and nowhere else.
+        The hands and the pile are copied (the rules change them in place), the rest shared
+        (the rules replace it). The one place that copies every field: a new field is added
+        here, in `_new_position` and in `_POSITION_FIELDS`, and nowhere else.
         """
         after = _Position()
-        after.hands = self.hands
-        after.pile = self.pile
+        after.hands = [hand.copy() for hand in self.hands]
+        after.pile = self.pile.copy()
         after.direction = self.direction
         after.passed = self.passed
         after.phase = self.phase
@@ -195,8 +198,8 @@ def _rebuilt(cls: type[_Match], fields: dict[str, object]) -> _Match:
 
 def _new_position(
     *,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
+    hands: list[list[int]],
+    pile: list[int],
     direction: int,
     passed: tuple[bool, ...],
     phase: int,
@@ -208,9 +211,14 @@ def _new_position(
     swapper: int,
     recipients: tuple[int, ...],
     match: _Match,
+    into: _Position | None = None,
 ) -> _Position:
-    """A new position, every field named: the deal, a scenario and the sampler build them so."""
-    pos = _Position()
+    """A new position, every field named: the deal, a scenario and the sampler build them so.
+
+    It takes ``hands`` and ``pile`` as they are: the rules will change them in place. With
+    ``into``, every field of that position is set instead (a round dealt where the rules stand).
+    """
+    pos = _Position() if into is None else into
     pos.hands = hands
     pos.pile = pile
     pos.direction = direction

@@ -28,7 +28,9 @@ In `_FORCE` with an empty hand the choices are `Reverse` and `EndTurn`; a 3+3 sw
 the next player's draws. Each phase's section below holds its legal actions, the checks that
 say why another action is not legal (`_why_not`) and its transition. A turn ends in
 `_finish_turn` (the aid, CM-9; the next player, CM-3, CM-6), a round in `_end_round` (CM-8 to
-CM-11).
+CM-11). The transitions advance a position in place (`_act` picks the phase's): `State.apply`
+runs them on a copy of the state's position, and a random playout on a copy of its own, in
+`_play_out`, with the same legal actions.
 
 Examples:
     >>> from cardgames import crazy_mistigri
@@ -40,11 +42,11 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar, cast
 
 from cardgames import cards
-from cardgames._draws import random_below
+from cardgames._draws import Turn, turn_of
 from cardgames._events import dealt
 from cardgames._hot import HotContract
 from cardgames._mypyc import mypyc_attr
@@ -230,6 +232,62 @@ def _deck(players: int, rules: Rules) -> cards.Deck[Card]:
 # --- The match ---------------------------------------------------------------------------
 
 
+def _act(turn: Turn, pos: _Position, action: Action) -> list[Event] | None:  # noqa: PLR0911
+    """Apply the legal ``action`` to ``pos``, which advances in place; returns the events.
+
+    The events are ``None`` where no one reads them (``turn.told`` is false, a playout): each
+    transition then leaves out the events it would build or look up only to be dropped. One
+    branch per phase, the commonest first, rather than a table of functions: compiled, each
+    branch is a direct native call, a table entry a call through Python.
+    """
+    events: list[Event] | None = [] if turn.told else None
+    phase = pos.phase
+    if phase == _DRAW:
+        return _draw(turn, pos, action, events)
+    if phase == _DISCARD:
+        return _discard_or_pass(turn, pos, action, events)
+    if phase == _PICK:
+        return _pile_pick(turn, pos, action, events)
+    if phase == _GIVE:
+        return _give(turn, pos, action, events)
+    if phase == _SWAP:
+        return _swap(pos, action, events)
+    if phase == _BONUS:
+        return _discard_or_pass(turn, pos, action, events)
+    return _choose(turn, pos, action, events)  # _ONES, _FORCE, _THREES
+
+
+def _tell(events: list[Event] | None, event: Event) -> None:
+    """Add ``event`` to the transition's ``events``, unless no one reads them (``None``)."""
+    if events is not None:
+        events.append(event)
+
+
+def _play_out(
+    pos: _Position, turn: Turn, uniform: Callable[[], float], limit: int, last_round: int
+) -> _Position | None:
+    """`State.playout`'s random loop, run natively on a copy of ``pos`` that the rules advance.
+
+    The same plays as the engine's loop (`cardgames._hot.playout`): the legal action at
+    ``int(uniform() * len(legal))`` of `_legal`, the list `legal_actions` gives, applied by
+    `_act`, the transition `State.apply` runs. It stops when the match ends or round
+    ``last_round`` has (-1: never), and returns the last position, or ``None`` after ``limit``
+    actions (-1: no limit); ``turn.step`` counts the actions, as the log would.
+    """
+    pos = pos.copy()
+    played = 0
+    while True:
+        if pos.to_move is None or (last_round >= 0 and pos.match.round != last_round):
+            return pos
+        if played == limit:
+            return None
+        legal = _legal(pos)
+        draw: float = uniform()
+        _act(turn, pos, legal[int(draw * float(len(legal)))])
+        turn.step += 1
+        played += 1
+
+
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
@@ -329,7 +387,7 @@ class State(HotContract, _BaseState[_Position]):
     @classmethod
     def _from_setup(cls, rules: Rules, players: int, setup: Setup) -> tuple[_Position, list[Event]]:
         _check_setup(setup, players, rules.colour_layout, rules.max_rounds)
-        hands = tuple(tuple(_id(c) for c in h) for h in setup.hands)
+        hands = [[_id(c) for c in h] for h in setup.hands]
         match = _Match(
             round=setup.round_number,
             start=setup.starting_player,
@@ -345,7 +403,7 @@ class State(HotContract, _BaseState[_Position]):
         to_move = setup.to_move
         pos = _new_position(
             hands=hands,
-            pile=tuple(_id(c) for c in setup.pile),
+            pile=[_id(c) for c in setup.pile],
             direction=setup.direction,
             passed=setup.aids_face_down,
             phase=_DRAW,
@@ -386,24 +444,14 @@ class State(HotContract, _BaseState[_Position]):
 
     # -- hooks: transitions -----------------------------------------------------------------
 
-    def _advance(self, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
-        # One branch per phase, the commonest first, rather than a table of functions:
-        # compiled, each branch is a direct native call, a table entry a call through Python.
-        pos = self._pos
-        phase = pos.phase
-        if phase == _DRAW:
-            return _draw(self, pos, action)
-        if phase == _DISCARD:
-            return _discard_or_pass(self, pos, action)
-        if phase == _PICK:
-            return _pile_pick(self, pos, action)
-        if phase == _GIVE:
-            return _give(self, pos, action)
-        if phase == _SWAP:
-            return _swap(self, pos, action)
-        if phase == _BONUS:
-            return _discard_or_pass(self, pos, action)
-        return _choose(self, pos, action)  # _ONES, _FORCE, _THREES
+    def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
+        # The rules advance a copy in place: the position a state holds never changes.
+        pos = self._pos.copy()
+        events = _act(turn_of(self), pos, action)
+        return pos, () if events is None else events
+
+    _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_act)
 
     # -- hooks: search ----------------------------------------------------------------------
 
@@ -447,9 +495,8 @@ class State(HotContract, _BaseState[_Position]):
                 forced = y
             elif forced == y and b == owner:
                 forced = x
-        new_hands = tuple(tuple(h) if s == seat else rng.shuffled(h) for s, h in enumerate(hands))
-        perturbed = pos.but()
-        perturbed.hands = new_hands
+        perturbed = pos.copy()
+        perturbed.hands = [h if s == seat else list(rng.shuffled(h)) for s, h in enumerate(hands)]
         perturbed.forced = forced
         return self._replace_position(perturbed)
 
@@ -458,20 +505,28 @@ class State(HotContract, _BaseState[_Position]):
 
 
 def _new_round(
-    rules: Rules, players: int, rng: Rng, match: _Match, *, told: bool = True
+    rules: Rules,
+    players: int,
+    rng: Rng,
+    match: _Match,
+    *,
+    told: bool = True,
+    into: _Position | None = None,
 ) -> tuple[_Position, list[Event]]:
     """Deal a round (CM-2): 9 cards each, the last one to the starting player's right.
 
     ``told``: whether anyone reads the events of the deal (not in a playout, `State._told`).
+    The round is dealt ``into`` a position that the rules advance (every field is set), or a
+    new one.
     """
     deck = rng.shuffled(_deck_ids(players, rules.colour_layout))
     start = match.start
     right = (start - 1) % players
-    hands: list[tuple[int, ...]] = [()] * players
+    hands: list[list[int]] = [[] for _ in range(players)]
     for k in range(players):
         seat = (start + k) % players
-        hands[seat] = deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]
-    hands[right] = (*hands[right], deck[-1])
+        hands[seat] = list(deck[k * HAND_SIZE : (k + 1) * HAND_SIZE])
+    hands[right].append(deck[-1])
     events: list[Event] = []
     if told:
         events.append(RoundStarted(match.round, start))
@@ -479,8 +534,8 @@ def _new_round(
             events.append(dealt(seat, tuple([_CARDS[c] for c in hand]), _ONLY[seat]))
     # The starting player draws first, from the player on their right (CM-3).
     first = _new_position(
-        hands=tuple(hands),
-        pile=(),
+        hands=hands,
+        pile=[],
         direction=_CLOCKWISE,
         passed=(False,) * players,
         phase=_DRAW,
@@ -492,6 +547,7 @@ def _new_round(
         swapper=-1,
         recipients=(),
         match=match,
+        into=into,
     )
     return first, events
 
@@ -545,7 +601,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:  # noqa: PLR0911 - o
     return NOT_THIS_STEP
 
 
-def _holds(hand: tuple[int, ...], card: Card) -> bool:
+def _holds(hand: list[int], card: Card) -> bool:
     return _id(card) in hand
 
 
@@ -570,55 +626,55 @@ def _why_not_draw(pos: _Position, action: Action) -> str | None:
     return f"seat {pos.source} holds {size} cards, so the position must be 0..{size - 1}"
 
 
-def _draw(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _draw(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """One draw from the source (CM-3), then the 3+3 swap or the mover's discard."""
     mover, source = pos.mover, pos.source
-    fan = pos.hands[source]
+    hands = pos.hands
+    fan = hands[source]
     chosen = pos.forced >= 0
     if chosen:
         index = fan.index(pos.forced)
     else:
         # Reshuffling the fan and taking the card at ``position`` picks each card with
         # equal probability; a random rotation of the fan gives that distribution in O(1).
-        offset = random_below(state, len(fan))
+        offset = turn.below(len(fan))
         position: int = action.position  # type: ignore[attr-defined]
         index = (offset + position) % len(fan)
-    card = fan[index]
-    hands = list(pos.hands)
-    rest = hands[source] = fan[:index] + fan[index + 1 :]
-    hands[mover] += (card,)
-    key = _shared_key(mover, other=source, card=card, second=chosen)
-    drew = _DREW.get(key)
-    if drew is None:
-        drew = _DREW[key] = Drew(
-            mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
-        )
-    events: list[Event] = [drew]
+    card = fan.pop(index)
+    hands[mover].append(card)
+    if events is not None:
+        key = _shared_key(mover, other=source, card=card, second=chosen)
+        drew = _DREW.get(key)
+        if drew is None:
+            drew = _DREW[key] = Drew(
+                mover, source, _CARD[card], chosen, visible_to=_BETWEEN[mover][source]
+            )
+        events.append(drew)
     draws = pos.draws - 1
-    if not rest:
+    if not fan:
         # The source leaves the round: no further draw of a 7+7 / 8+8 is possible, and a
         # 3+3 swap of theirs lapses. A mover left alone finishes the turn (CM-8).
-        events.append(_LEFT[source])
+        _tell(events, _LEFT[source])
         draws = 0
-    after = pos.but()
-    after.hands = tuple(hands)
-    after.forced = -1
+    pos.forced = -1
     if draws:  # 7+7, 8+8: the next draw, from the same source
-        after.draws = draws
-        return after, events
+        pos.draws = draws
+        return events
     # The draws are done: the 3+3 swap due, if its swapper still holds cards, then the discard.
-    after.phase = _DISCARD
-    after.source = -1
-    after.draws = 0
+    pos.phase = _DISCARD
+    pos.source = -1
+    pos.draws = 0
     swapper = pos.swapper
     if swapper >= 0:
         if hands[swapper]:
-            after.phase = _SWAP
-            after.to_move = swapper
-            return after, events
-        events.append(EffectLapsed(swapper, 3, "no cards left to swap"))
-        after.swapper = -1
-    return after, events
+            pos.phase = _SWAP
+            pos.to_move = swapper
+            return events
+        _tell(events, EffectLapsed(swapper, 3, "no cards left to swap"))
+        pos.swapper = -1
+    return events
 
 
 # --- 3+3: the swap with the pile (CM-5) ----------------------------------------------------
@@ -644,22 +700,27 @@ def _why_not_swap(pos: _Position, action: Action) -> str | None:
     return None
 
 
-def _swap(_state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _swap(pos: _Position, action: Action, events: list[Event] | None) -> list[Event] | None:
     """3+3: the swapper's card goes to the pile, the chosen pile card to their hand."""
     assert isinstance(action, SwapWithPile)  # noqa: S101 - only legal actions reach here
     swapper = pos.swapper
     give, take = _id(action.discard), _id(action.take)
-    key = _shared_key(swapper, card=give, second=take)
-    event = _SWAPPED.get(key)
-    if event is None:
-        event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
-    after = pos.but()
-    after.hands = _replaced(pos.hands, swapper, (*_without(pos.hands[swapper], give), take))
-    after.pile = (*_without(pos.pile, take), give)
-    after.phase = _DISCARD
-    after.to_move = pos.mover
-    after.swapper = -1
-    return after, [event]
+    if events is not None:
+        key = _shared_key(swapper, card=give, second=take)
+        event = _SWAPPED.get(key)
+        if event is None:
+            event = _SWAPPED[key] = SwappedWithPile(swapper, action.discard, action.take)
+        events.append(event)
+    hand = pos.hands[swapper]
+    _remove(hand, give)
+    hand.append(take)
+    pile = pos.pile
+    _remove(pile, take)
+    pile.append(give)
+    pos.phase = _DISCARD
+    pos.to_move = pos.mover
+    pos.swapper = -1
+    return events
 
 
 # --- Discard a pair or pass (CM-4, CM-9); the second pair of a 6+6 (CM-5) -----------------
@@ -700,82 +761,80 @@ def _why_not_discard(pos: _Position, action: Action) -> str | None:  # noqa: PLR
     return None
 
 
-def _discard_or_pass(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _discard_or_pass(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     if action is _PASS:
-        return _finish_turn(state, pos, pos.hands, pos.pile, [_PASSED[pos.mover]], passed=True)
+        _tell(events, _PASSED[pos.mover])
+        return _finish_turn(turn, pos, events, passed=True)
     if action is _END_TURN:
-        return _finish_turn(state, pos, pos.hands, pos.pile, [])
+        return _finish_turn(turn, pos, events)
     mover = pos.mover
     a, b, value = _DISCARDS[id(action)]  # only legal actions reach here: a pair of the hand
-    hand = _without_both(pos.hands[mover], a, b)
-    hands = _replaced(pos.hands, mover, hand)
-    pile = pos.pile + (a, b)  # noqa: RUF005 - compiled, unpacking copies the pile twice
-    key = _shared_key(mover, card=a, second=b)
-    discarded = _DISCARDED.get(key)
-    if discarded is None:
-        pair_action = cast("DiscardPair", action)
-        pair = (pair_action.first, pair_action.second)
-        discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
-    events: list[Event] = [discarded]
+    hand = pos.hands[mover]
+    _remove(hand, a)
+    _remove(hand, b)
+    pile = pos.pile
+    pile.append(a)
+    pile.append(b)
+    if events is not None:
+        key = _shared_key(mover, card=a, second=b)
+        discarded = _DISCARDED.get(key)
+        if discarded is None:
+            pair_action = cast("DiscardPair", action)
+            pair = (pair_action.first, pair_action.second)
+            discarded = _DISCARDED[key] = PairDiscarded(seat=mover, pair=pair, effect=value)
+        events.append(discarded)
     if pos.passed[mover]:  # playing again turns the aid face up (CM-9)
-        pos = pos.but()
         pos.passed = _replaced(pos.passed, mover, item=False)
     if not hand:
-        events.append(_LEFT[mover])
-        if _holders(hands) <= 1:
-            return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
+        _tell(events, _LEFT[mover])
+        if _holders(pos.hands) <= 1:
+            return _end_round(turn, pos, _LAST_PLAYER, events)
     if not value:
-        return _finish_turn(state, pos, hands, pile, events)
-    return _start_effect(state, pos, hands, pile, value, events)
+        return _finish_turn(turn, pos, events)
+    return _start_effect(turn, pos, value, events)
 
 
 # --- The effects of value pairs (CM-5) -------------------------------------------------------
 
 
-def _start_effect(  # noqa: PLR0911, PLR0917 - one case per effect
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    value: int,
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
-    """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8)."""
+def _start_effect(  # noqa: PLR0911 - one case per effect
+    turn: Turn, pos: _Position, value: int, events: list[Event] | None
+) -> list[Event] | None:
+    """Set up a value pair's effect (CM-5); what needs another player lapses (CM-8).
+
+    The mover then decides the effect in its phase (``pos.phase``), or the turn ends.
+    """
     mover = pos.mover
+    hands = pos.hands
     if value == 1:
-        return _decides(pos, hands, pile, _ONES), events
+        pos.phase = _ONES
+        return events
     if value == 6:  # noqa: PLR2004
         if _pair_actions(hands[mover], twins=pos.match.twins):
-            return _decides(pos, hands, pile, _BONUS), events
-        return _finish_turn(state, pos, hands, pile, events)
+            pos.phase = _BONUS
+            return events
+        return _finish_turn(turn, pos, events)
     others = _turn_order(hands, mover, pos.direction)
     if not others:
         why = "no other player in the round"
-        events.append(EffectLapsed(mover, value, why))
-        return _finish_turn(state, pos, hands, pile, events)
+        _tell(events, EffectLapsed(mover, value, why))
+        return _finish_turn(turn, pos, events)
     if value == 4:  # noqa: PLR2004
         if hands[mover]:
-            return _decides(pos, hands, pile, _GIVE), events
-        events.append(EffectLapsed(mover, 4, "no card left to give"))
-        return _finish_turn(state, pos, hands, pile, events)
+            pos.phase = _GIVE
+            return events
+        _tell(events, EffectLapsed(mover, 4, "no card left to give"))
+        return _finish_turn(turn, pos, events)
     if value == 5:  # noqa: PLR2004
-        after = _decides(pos, hands, pile, _PICK)
-        after.recipients = tuple(others)
-        return after, events
+        pos.phase = _PICK
+        pos.recipients = tuple(others)
+        return events
     if value in {7, 8}:
-        return _finish_turn(state, pos, hands, pile, events, draws=value - 5)
-    return _decides(pos, hands, pile, _FORCE if value == 2 else _THREES), events  # noqa: PLR2004
-
-
-def _decides(
-    pos: _Position, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...], phase: int
-) -> _Position:
-    """The mover, after a value pair, decides its effect in ``phase``."""
-    after = pos.but()
-    after.hands = hands
-    after.pile = pile
-    after.phase = phase
-    return after
+        return _finish_turn(turn, pos, events, draws=value - 5)
+    pos.phase = _FORCE if value == 2 else _THREES  # noqa: PLR2004
+    return events
 
 
 # --- 1+1, 2+2, 3+3: the effect's option or reverse (CM-5) -------------------------------------
@@ -815,44 +874,45 @@ def _why_not_choice(pos: _Position, action: Action) -> str | None:
     return None if _holds(hand, action.card) else f"seat {pos.mover} does not hold {action.card}"
 
 
-def _choose(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:  # noqa: PLR0911
+def _choose(  # noqa: C901, PLR0911 - one case per decision
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """The decisions of 1+1, 2+2 and 3+3: their own option, or reverse."""
-    mover, hands, pile = pos.mover, pos.hands, pos.pile
-    events: list[Event] = []
+    mover, hands = pos.mover, pos.hands
     if action is _REVERSE:
         if _holders(hands) == 1:
-            events.append(EffectLapsed(mover, 1, "no next player"))
-            return _finish_turn(state, pos, hands, pile, events)
-        reversed_ = pos.but()
-        reversed_.direction = -pos.direction
-        events.append(_REVERSED[mover, reversed_.direction])
-        return _finish_turn(state, reversed_, hands, pile, events)
+            _tell(events, EffectLapsed(mover, 1, "no next player"))
+            return _finish_turn(turn, pos, events)
+        pos.direction = -pos.direction
+        _tell(events, _REVERSED[mover, pos.direction])
+        return _finish_turn(turn, pos, events)
     if action is _DISCARD_ONES:
         hand = hands[mover]
         ones = tuple(c for c in hand if _value_of(c) == 1)
-        events.append(OnesDiscarded(mover, _as_cards(ones)))
+        _tell(events, OnesDiscarded(mover, _as_cards(ones)))
         if ones:
-            hands = _replaced(hands, mover, tuple(c for c in hand if _value_of(c) != 1))
-            pile = (*pile, *ones)
+            hands[mover] = [c for c in hand if _value_of(c) != 1]
+            pos.pile.extend(ones)
             if not hands[mover]:
-                events.append(_LEFT[mover])
+                _tell(events, _LEFT[mover])
                 if _holders(hands) <= 1:
-                    return _end_round(state, pos, hands, pile, _LAST_PLAYER, events)
-        return _finish_turn(state, pos, hands, pile, events)
+                    return _end_round(turn, pos, _LAST_PLAYER, events)
+        return _finish_turn(turn, pos, events)
     if isinstance(action, ForceCard):
         forced = _id(action.card)
-        key = _shared_key(mover, card=forced)
-        chosen = _CHOSEN.get(key)
-        if chosen is None:
-            chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
-        events.append(chosen)
-        return _finish_turn(state, pos, hands, pile, events, forced=forced)
+        if events is not None:
+            key = _shared_key(mover, card=forced)
+            chosen = _CHOSEN.get(key)
+            if chosen is None:
+                chosen = _CHOSEN[key] = CardChosen(mover, action.card, visible_to=_ONLY[mover])
+            events.append(chosen)
+        return _finish_turn(turn, pos, events, forced=forced)
     if action is _SWAP_LATER:
-        events.append(_SWAP_AWAITED[mover])
-        return _finish_turn(state, pos, hands, pile, events, swap=True)
+        _tell(events, _SWAP_AWAITED[mover])
+        return _finish_turn(turn, pos, events, swap=True)
     # End turn after a 2+2 that emptied the hand: the card-choosing option does nothing.
-    events.append(EffectLapsed(mover, 2, "no card left to choose"))
-    return _finish_turn(state, pos, hands, pile, events)
+    _tell(events, EffectLapsed(mover, 2, "no card left to choose"))
+    return _finish_turn(turn, pos, events)
 
 
 # --- 4+4: give a card (CM-5) -------------------------------------------------------------
@@ -881,26 +941,28 @@ def _others_in_round(pos: _Position) -> list[int]:
     return [seat for seat, hand in enumerate(pos.hands) if hand and seat != mover]
 
 
-def _give(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _give(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """4+4: the card goes to the chosen player, seen by the two of them only (CM-7)."""
     assert isinstance(action, GiveCard)  # noqa: S101 - only legal actions reach here
     mover, to, card = pos.mover, action.to, _id(action.card)
-    given = list(pos.hands)
-    given[mover] = _without(given[mover], card)
-    given[to] = (*given[to], card)
-    hands = tuple(given)
-    key = _shared_key(mover, other=to, card=card)
-    given_event = _GIVEN.get(key)
-    if given_event is None:
-        given_event = _GIVEN[key] = CardGiven(
-            mover, to, action.card, visible_to=_BETWEEN[mover][to]
-        )
-    events: list[Event] = [given_event]
+    hands = pos.hands
+    _remove(hands[mover], card)
+    hands[to].append(card)
+    if events is not None:
+        key = _shared_key(mover, other=to, card=card)
+        given_event = _GIVEN.get(key)
+        if given_event is None:
+            given_event = _GIVEN[key] = CardGiven(
+                mover, to, action.card, visible_to=_BETWEEN[mover][to]
+            )
+        events.append(given_event)
     if not hands[mover]:
-        events.append(_LEFT[mover])
+        _tell(events, _LEFT[mover])
         if _holders(hands) <= 1:
-            return _end_round(state, pos, hands, pos.pile, _LAST_PLAYER, events)
-    return _finish_turn(state, pos, hands, pos.pile, events)
+            return _end_round(turn, pos, _LAST_PLAYER, events)
+    return _finish_turn(turn, pos, events)
 
 
 # --- 5+5: the pile picks (CM-5) ------------------------------------------------------------
@@ -922,52 +984,51 @@ def _why_not_pile_pick(pos: _Position, action: Action) -> str | None:
     return None
 
 
-def _pile_pick(state: State, pos: _Position, action: Action) -> tuple[_Position, list[Event]]:
+def _pile_pick(
+    turn: Turn, pos: _Position, action: Action, events: list[Event] | None
+) -> list[Event] | None:
     """5+5: one pile card for the next recipient; the effect ends with them or the pile."""
     assert isinstance(action, PilePick)  # noqa: S101 - only legal actions reach here
     to, card = action.to, _id(action.card)
-    pile = _without(pos.pile, card)
-    hands = _replaced(pos.hands, to, (*pos.hands[to], card))
-    key = _shared_key(to, other=pos.mover, card=card)
-    taken = _TAKEN.get(key)
-    if taken is None:
-        taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
-    events: list[Event] = [taken]
+    pile = pos.pile
+    _remove(pile, card)
+    pos.hands[to].append(card)
+    if events is not None:
+        key = _shared_key(to, other=pos.mover, card=card)
+        taken = _TAKEN.get(key)
+        if taken is None:
+            taken = _TAKEN[key] = PileCardTaken(to, pos.mover, action.card)
+        events.append(taken)
     rest = pos.recipients[1:]
     if rest and pile:
-        after = pos.but()
-        after.hands = hands
-        after.pile = pile
-        after.recipients = rest
-        return after, events
-    return _finish_turn(state, pos, hands, pile, events)
+        pos.recipients = rest
+        return events
+    return _finish_turn(turn, pos, events)
 
 
 # --- The end of a turn (CM-3, CM-6, CM-9) ----------------------------------------------------
 
 
 def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
-    state: State,
+    turn: Turn,
     pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    events: list[Event],
+    events: list[Event] | None,
     *,
     passed: bool = False,
     draws: int = 1,
     forced: int = -1,
     swap: bool = False,
-) -> tuple[_Position, list[Event]]:
+) -> list[Event] | None:
     """End the turn: the aid (CM-9), the end of the round (CM-8, CM-9), or the next turn.
 
     ``draws``, ``forced`` and ``swap`` are what the turn's effects ask of the next turn
     (7+7 / 8+8, 2+2, 3+3); they lapse if the mover has left the round.
     """
     mover, direction = pos.mover, pos.direction
-    after = pos.but()
     if pos.passed[mover] is not passed:
-        after.passed = _replaced(pos.passed, mover, passed)
-    aids = after.passed
+        pos.passed = _replaced(pos.passed, mover, passed)
+    aids = pos.passed
+    hands = pos.hands
     # Plain loops over the seats rather than tuple.count and all(map(...)): compiled, each of
     # those is a call through Python, a loop a few machine instructions per seat.
     players = len(hands)
@@ -976,14 +1037,14 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
         if hand:
             holders += 1
     if holders <= 1:
-        return _end_round(state, after, hands, pile, _LAST_PLAYER, events)
+        return _end_round(turn, pos, _LAST_PLAYER, events)
     # Only a pass, or a mover leaving the round, can leave every aid in play face down.
     if passed or not hands[mover]:
         for seat, hand in enumerate(hands):
             if hand and not aids[seat]:
                 break
         else:
-            return _end_round(state, after, hands, pile, _ALL_PASSED, events)
+            return _end_round(turn, pos, _ALL_PASSED, events)
     nxt = (mover + direction) % players
     while not hands[nxt]:
         nxt = (nxt + direction) % players
@@ -992,74 +1053,66 @@ def _finish_turn(  # noqa: C901 - the seat loops are inlined (see below)
         source = _holder_before(hands, nxt, direction)
         if draws != 1 or forced >= 0 or swap:
             value = 3 if swap else 2 if forced >= 0 else draws + 5
-            events.append(EffectLapsed(mover, value, "no cards left"))
+            _tell(events, EffectLapsed(mover, value, "no cards left"))
             draws, forced, swap = 1, -1, False
     # The next player draws from the previous one, or the nearest before them still in the round.
-    after.hands = hands
-    after.pile = pile
-    after.phase = _DRAW
-    after.to_move = after.mover = nxt
-    after.source = source
-    after.draws = draws
-    after.forced = forced
-    after.swapper = mover if swap else -1
-    after.recipients = ()
-    return after, events
+    pos.phase = _DRAW
+    pos.to_move = pos.mover = nxt
+    pos.source = source
+    pos.draws = draws
+    pos.forced = forced
+    pos.swapper = mover if swap else -1
+    pos.recipients = ()
+    return events
 
 
 # --- The end of a round (CM-8, CM-9) and of the match (CM-10, CM-11) ---------------------------
 
 
-def _end_round(  # noqa: PLR0917
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[int, ...], ...],
-    pile: tuple[int, ...],
-    reason: str,
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
+def _end_round(
+    turn: Turn, pos: _Position, reason: str, events: list[Event] | None
+) -> list[Event] | None:
     """Score the round (the values left in each hand), then deal the next or end (CM-10)."""
     match = pos.match
+    hands = pos.hands
     penalties = tuple(sum(_value_of(c) for c in hand) for hand in hands)
     scores = tuple([match.scores[seat] + penalties[seat] for seat in range(len(hands))])
-    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
-    if told:
+    if events is not None:
         events.append(RoundEnded(match.round, reason, penalties, scores))
-    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    rules: Rules = turn.rules
     players = len(hands)
     low = min(scores)
     if match.round >= rules.max_rounds or (match.round >= rules.rounds and scores.count(low) == 1):
         winners = tuple(s for s, total in enumerate(scores) if total == low)
-        if told:
+        if events is not None:
             events.append(MatchEnded(winners, scores))
-        over = pos.but()
-        over.hands = hands
-        over.pile = pile
-        over.phase = _OVER
-        over.to_move = None
-        over.mover = -1
-        over.source = -1
-        over.draws = 0
-        over.forced = -1
-        over.swapper = -1
-        over.recipients = ()
-        over.match = _Match(
+        pos.phase = _OVER
+        pos.to_move = None
+        pos.mover = -1
+        pos.source = -1
+        pos.draws = 0
+        pos.forced = -1
+        pos.swapper = -1
+        pos.recipients = ()
+        pos.match = _Match(
             round=match.round, start=match.start, scores=scores, winners=winners, twins=match.twins
         )
-        return over, events
+        return events
     start = _next_starter(scores, match.start)
     following = _Match(
         round=match.round + 1, start=start, scores=scores, winners=None, twins=match.twins
     )
-    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+    if not turn.deals_on:  # a playout that stops at this round's end
         # No one plays the next round: the match as it stands, the next starter to move.
-        undealt = pos.but()
-        undealt.to_move = start
-        undealt.match = following
-        return undealt, events
-    nxt, dealt_ = _new_round(rules, players, state._rng(1), following, told=told)  # noqa: SLF001
-    events.extend(dealt_)
-    return nxt, events
+        pos.to_move = start
+        pos.match = following
+        return events
+    _, dealt_ = _new_round(
+        rules, players, turn.rng(1), following, told=events is not None, into=pos
+    )
+    if events is not None:
+        events.extend(dealt_)
+    return events
 
 
 def _next_starter(scores: tuple[int, ...], previous: int) -> int:
@@ -1081,7 +1134,7 @@ def _next_starter(scores: tuple[int, ...], previous: int) -> int:
 # --- Helpers -------------------------------------------------------------------------------
 
 
-def _pair_actions(hand: tuple[int, ...], *, twins: bool) -> tuple[Action, ...]:
+def _pair_actions(hand: list[int], *, twins: bool) -> tuple[Action, ...]:
     """Every pair of ``hand`` (same colour or same value; CM-4), lower cards first.
 
     ``twins``: the layout has twin cards, so a pair may be found twice and is listed once.
@@ -1131,7 +1184,7 @@ def _pairs_of(hand: list[int]) -> list[Action]:
     return found
 
 
-def _each_once(cards_: tuple[int, ...], twins: bool) -> list[int]:
+def _each_once(cards_: list[int], twins: bool) -> list[int]:
     """The cards in id order, twin cards (custom layouts) listed once."""
     return sorted(set(cards_) if twins else cards_)
 
@@ -1144,33 +1197,17 @@ def _swap_row(give: int) -> list[SwapWithPile | None]:
     return row
 
 
-def _without(cards_: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``cards_`` without the first copy of ``card``, which it holds.
+def _remove(cards_: list[int], card: int) -> None:
+    """Take the first copy of ``card``, which ``cards_`` holds, out of it (the order kept).
 
-    A loop rather than ``tuple.index``: compiled, the method is a call through Python, the loop
-    a few machine instructions per card.
+    A loop and ``pop`` rather than ``list.remove``: compiled, the loop compares native ints and
+    ``pop`` is a direct C call, where the method is a call through Python that compares objects.
     """
     for i in range(len(cards_)):
         if cards_[i] == card:
-            return cards_[:i] + cards_[i + 1 :]
+            cards_.pop(i)
+            return
     raise ValueError(card)  # pragma: no cover - only cards held reach here
-
-
-def _without_both(cards_: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
-    """``cards_`` without one copy of ``a`` and one of ``b`` (a pair discarded), in fan order.
-
-    One pass and one list, where removing the two cards one after the other builds six tuples.
-    """
-    kept: list[int] = []
-    a_left = b_left = True  # whether the copy of ``a`` (of ``b``) to drop is still to come
-    for card in cards_:
-        if a_left and card == a:
-            a_left = False
-        elif b_left and card == b:
-            b_left = False
-        else:
-            kept.append(card)
-    return tuple(kept)
 
 
 def _replaced(items: tuple[_T, ...], seat: int, item: _T) -> tuple[_T, ...]:
@@ -1180,11 +1217,16 @@ def _replaced(items: tuple[_T, ...], seat: int, item: _T) -> tuple[_T, ...]:
     return tuple(given)
 
 
-def _holders(hands: tuple[tuple[int, ...], ...]) -> int:
-    return len(hands) - hands.count(())
+def _holders(hands: list[list[int]]) -> int:
+    """How many seats still hold cards."""
+    holders = 0
+    for hand in hands:
+        if hand:
+            holders += 1
+    return holders
 
 
-def _holder_before(hands: tuple[tuple[int, ...], ...], seat: int, direction: int) -> int:
+def _holder_before(hands: list[list[int]], seat: int, direction: int) -> int:
     """The nearest seat before ``seat`` in ``direction`` that holds cards (CM-3)."""
     players = len(hands)
     source = (seat - direction) % players
@@ -1193,7 +1235,7 @@ def _holder_before(hands: tuple[tuple[int, ...], ...], seat: int, direction: int
     return source
 
 
-def _turn_order(hands: tuple[tuple[int, ...], ...], mover: int, direction: int) -> list[int]:
+def _turn_order(hands: list[list[int]], mover: int, direction: int) -> list[int]:
     """The other seats holding cards, in turn order from the next player (CM-5)."""
     players = len(hands)
     return [seat for k in range(1, players) if hands[seat := (mover + k * direction) % players]]

@@ -71,14 +71,15 @@ def sample_position(view: View, rng: random.Random) -> _Position:
         if s != seat and len(hand) > 1:
             shuffle(rng, hand)  # the fan order is hidden too
     template = seen.template
-    own = template.hands[seat]
-    dealt = tuple(own if s == seat else tuple(h) for s, h in enumerate(hands))
+    # Each world's own lists: the search's rules advance them in place.
+    world = template.copy()
+    own = world.hands[seat]
+    dealt = [own if s == seat else hand for s, hand in enumerate(hands)]
     forced = template.forced
     if seen.others_chose:
         # A 2+2 card chosen by another seat: any card of the chooser's hand.
         fan = dealt[template.source]
         forced = fan[below(rng, len(fan))]
-    world = template.but()
     world.hands = dealt
     world.forced = forced
     return world
@@ -123,8 +124,8 @@ def _observe(view: View) -> _Observations:
     )
     chosen = view.chosen_card
     template = _new_position(
-        hands=tuple(own if s == seat else () for s in range(players)),
-        pile=tuple(map(_id, view.discard_pile)),
+        hands=[list(own) if s == seat else [] for s in range(players)],
+        pile=list(map(_id, view.discard_pile)),
         direction=int(view.direction),
         passed=view.aids_face_down,
         phase=_STEP_PHASES[view.step],

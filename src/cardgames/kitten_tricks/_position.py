@@ -4,10 +4,13 @@ A position is a record of plain values: the hands (each card as the interned act
 it), the trick, its leader, the seat to move, the collections, and a `_Round` record of what
 changes at most once per trick (the trump card, the stock, the discard, the Super Chats, the
 round's number and starter, the winners once the match is over). The transitions of `State`
-build them, the world sampler deals them, and a seat's `View` is read from them.
+advance them, the world sampler deals them, and a seat's `View` is read from them.
 
-A position is never changed once a transition has returned it: a transition copies the record
-it starts from with ``but()`` and sets the fields that change on the copy, and
+The rules advance a position in place, as a player moves the cards on the table: a card played
+leaves its hand (a list) and joins the trick (a list); what changes once per trick (the
+collections, a `_Round`) is replaced by a new immutable value. A state's position is still never
+changed once a transition has returned it: `State.apply` advances a `copy()`, and only a search's
+own worlds and a playout's copy are advanced where they stand.
 `cardgames.testing.check_positions_unchanged` holds every game to that. In the compiled build
 this module is compiled: the records are native classes whose fields are C struct members.
 """
@@ -34,8 +37,8 @@ _ROUND_FIELDS: Final = (
 _POSITION_FIELDS: Final = ("hands", "trick", "leader", "to_move", "collections", "table")
 
 
-# acyclic: a record holds only tuples, ints, interned actions and another record, never itself,
-# so the compiled class stays out of the garbage collector's lists (as the tuples it replaced).
+# acyclic: a record holds only lists, tuples, ints, interned actions and another record, never
+# itself, so the compiled class stays out of the garbage collector's lists.
 @final
 @mypyc_attr(acyclic=True)
 class _Round:
@@ -84,9 +87,9 @@ class _Position:
 
     # Cards are small ints (see _card_ints); the public properties turn them back into cards.
     # A hand holds each of its cards as the interned action that plays it (any card of the hand
-    # may be played, KT-2), so that the legal actions are the hand itself, built for nothing.
-    hands: tuple[tuple[PlayCard, ...], ...]
-    trick: tuple[int, ...]  # the cards played to the current trick, in play order
+    # may be played, KT-2), so that the legal actions are the hand itself, in its order.
+    hands: list[list[PlayCard]]
+    trick: list[int]  # the cards played to the current trick, in play order
     leader: int  # the seat that led the current trick
     to_move: int | None  # None once the match is over
     collections: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> colour -> cards
@@ -99,15 +102,16 @@ class _Position:
         """The 1-based index of the round (read at every step of a round-horizon playout)."""
         return self.table.number
 
-    def but(self) -> _Position:
-        """A copy of this position, for a transition to change before it returns it.
+    def copy(self) -> _Position:
+        """A copy of this position that the rules may advance in place; this one is unchanged.
 
-        The one place that copies every field: a new field is added here, in `_new_position`
-        and in `_POSITION_FIELDS`, and nowhere else.
+        The hands and the trick are copied (the rules change them in place), the rest shared
+        (the rules replace it). The one place that copies every field: a new field is added
+        here, in `_new_position` and in `_POSITION_FIELDS`, and nowhere else.
         """
         after = _Position()
-        after.hands = self.hands
-        after.trick = self.trick
+        after.hands = [hand.copy() for hand in self.hands]
+        after.trick = self.trick.copy()
         after.leader = self.leader
         after.to_move = self.to_move
         after.collections = self.collections
@@ -143,15 +147,20 @@ def _new_round_record(
 
 def _new_position(
     *,
-    hands: tuple[tuple[PlayCard, ...], ...],
-    trick: tuple[int, ...],
+    hands: list[list[PlayCard]],
+    trick: list[int],
     leader: int,
     to_move: int | None,
     collections: tuple[tuple[tuple[int, ...], ...], ...],
     table: _Round,
+    into: _Position | None = None,
 ) -> _Position:
-    """A new position, every field named: the deal, a scenario and the sampler build them so."""
-    pos = _Position()
+    """A new position, every field named: the deal, a scenario and the sampler build them so.
+
+    It takes ``hands`` and ``trick`` as they are: the rules will change them in place. With
+    ``into``, every field of that position is set instead (a round dealt where the rules stand).
+    """
+    pos = _Position() if into is None else into
     pos.hands = hands
     pos.trick = trick
     pos.leader = leader

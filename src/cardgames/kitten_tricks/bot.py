@@ -92,7 +92,7 @@ class _Table:
         seat: int = view.seat
         players: int = view.players
         self.seat = seat
-        self.trick: tuple[int, ...] = tuple([_int_of(card) for card in view.trick])
+        self.trick: list[int] = [_int_of(card) for card in view.trick]
         hand_sizes = view.hand_sizes
         self.later: list[int] = []
         self.later_sizes: list[int] = []
@@ -220,7 +220,7 @@ class _Table:
         of the led colour nor a trump cannot take it (KT-3); the rules' `_trick_winner` decides
         for the others.
         """
-        trick = self.trick + (card,)  # noqa: RUF005 - compiled natively
+        trick = [*self.trick, card]
         coup = False
         if len(trick) > 1:
             colour = colour_of(card)
@@ -237,7 +237,7 @@ class _Table:
             chance *= 1 - _RESOLVE * (1 - free**size)
         return chance
 
-    def beaters(self, trick: tuple[int, ...], coup: bool) -> int:
+    def beaters(self, trick: list[int], coup: bool) -> int:
         """How many unseen cards, played next, would take the trick my card now wins.
 
         ``coup`` says whether my card wins it as a Coup de patte. Only a card of the trick's

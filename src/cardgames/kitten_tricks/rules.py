@@ -27,10 +27,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from cardgames._draws import random_below
+from cardgames._draws import Turn, turn_of
 from cardgames._events import dealt
 from cardgames._hot import HotContract
 from cardgames._memo import LastOf
@@ -40,7 +40,7 @@ from cardgames.engine import State as _BaseState
 from cardgames.errors import InvalidSetupError
 from cardgames.kitten_tricks import events as _event_types
 from cardgames.kitten_tricks._card_ints import card_int, colour_of, value_of
-from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position, _Round
+from cardgames.kitten_tricks._position import _new_position, _new_round_record, _Position
 from cardgames.kitten_tricks.actions import (
     _PLAY_INT,
     _PLAYS,
@@ -150,6 +150,36 @@ def _shared_key(seat: int, card: int, *, other: int = 0, flag: bool = False) -> 
 
 
 # --- The match -----------------------------------------------------------------------------
+
+
+def _play_out(
+    pos: _Position, turn: Turn, uniform: Callable[[], float], limit: int, last_round: int
+) -> _Position | None:
+    """`State.playout`'s random loop, run natively on a copy of ``pos`` that the rules advance.
+
+    The same plays as the engine's loop (`cardgames._hot.playout`): the card at
+    ``int(uniform() * len(hand))`` of the mover's hand, which is `legal_actions` in order. It
+    stops when the match ends or round ``last_round`` has (-1: never), and returns the last
+    position, or ``None`` after ``limit`` actions (-1: no limit); ``turn.step`` counts the
+    actions, as the log would.
+    """
+    pos = pos.copy()
+    played = 0
+    while True:
+        mover = pos.to_move
+        if mover is None or (last_round >= 0 and pos.table.number != last_round):
+            return pos
+        if played == limit:
+            return None
+        draw: float = uniform()
+        _play(turn, pos, int(draw * float(len(pos.hands[mover]))))
+        turn.step += 1
+        played += 1
+
+
+def _act(turn: Turn, pos: _Position, action: Action) -> Sequence[Event]:
+    """KT-2: the mover plays the legal ``action``'s card; ``pos`` advances (see `_play`)."""
+    return _play(turn, pos, _index_in_hand(pos, action))
 
 
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
@@ -309,8 +339,8 @@ class State(HotContract, _BaseState[_Position]):
             winners=None,
         )
         pos = _new_position(
-            hands=tuple(_plays(_as_ints(h)) for h in setup.hands),
-            trick=trick,
+            hands=[list(_plays(_as_ints(h))) for h in setup.hands],
+            trick=list(trick),
             leader=(setup.to_move - len(trick)) % players,
             to_move=setup.to_move,
             collections=tuple(_by_colour(_as_ints(c), rules.colours) for c in setup.collections),
@@ -348,28 +378,12 @@ class State(HotContract, _BaseState[_Position]):
         return _why_not(self._pos, action)
 
     def _advance(self, action: Action) -> tuple[_Position, Sequence[Event]]:
-        pos = self._pos
-        mover: int = pos.to_move  # type: ignore[assignment]  # in play
-        card = _INT_OF_PLAY[action]  # type: ignore[index]  # legal: a PlayCard
-        # The mover's hand without the card played (KT-2): a hand holds each card once, and
-        # each as its interned action, so the play is found by identity in one native loop.
-        rest = tuple([play for play in pos.hands[mover] if play is not action])
-        # One list copy and a store: cheaper than splicing the tuple around ``mover``.
-        new_hands = list(pos.hands)
-        new_hands[mover] = rest
-        hands = tuple(new_hands)
-        trick = pos.trick
-        trick += (card,)
-        # Typed of any length: mypyc would unbox a one-item tuple type, and box it again.
-        played: tuple[Event, ...] = _PLAYED[mover][card]  # type: ignore[assignment]
-        players = len(hands)  # native, where ``self._players`` is a Python attribute lookup
-        if len(trick) < players:
-            after = pos.but()
-            after.hands = hands
-            after.trick = trick
-            after.to_move = (mover + 1) % players
-            return after, played
-        return _end_trick(self, pos, hands, trick, [played[0]])
+        # The rules advance a copy in place: the position a state holds never changes.
+        pos = self._pos.copy()
+        return pos, _act(turn_of(self), pos, action)
+
+    _random_playout = staticmethod(_play_out)
+    _act_in_place = staticmethod(_act)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -383,17 +397,15 @@ class State(HotContract, _BaseState[_Position]):
         others = [s for s in range(self.players) if s != seat]
         hidden = [c for s in others for c in _hand_ints(pos.hands[s])]
         mixed = rng.shuffled([*hidden, *table.stock, *table.discard])
-        hands = list(pos.hands)
+        perturbed = pos.copy()
         k = 0
         for s in others:
-            size = len(hands[s])
-            hands[s] = _plays(mixed[k : k + size])
+            size = len(perturbed.hands[s])
+            perturbed.hands[s] = list(_plays(mixed[k : k + size]))
             k += size
         mixed_table = table.but()
         mixed_table.stock = mixed[k : k + len(table.stock)]
         mixed_table.discard = mixed[k + len(table.stock) :]
-        perturbed = pos.but()
-        perturbed.hands = tuple(hands)
         perturbed.table = mixed_table
         return self._replace_position(perturbed)
 
@@ -415,28 +427,62 @@ _DEAL_PURPOSE: Final = 0x100
 _LOSS_PURPOSE: Final = 0x200
 
 
-def _end_trick(
-    state: State,
-    pos: _Position,
-    hands: tuple[tuple[PlayCard, ...], ...],
-    trick: tuple[int, ...],
-    events: list[Event],
-) -> tuple[_Position, list[Event]]:
-    """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over."""
+def _play(turn: Turn, pos: _Position, index: int) -> Sequence[Event]:
+    """KT-2: the mover plays the card at ``index`` of its hand to the trick; ``pos`` advances.
+
+    The trick's last card also ends it (KT-3, KT-4), and maybe the round. Returns the events,
+    or ``()`` once the trick ends where no one reads them (``turn.told`` is false).
+    """
+    mover: int = pos.to_move  # type: ignore[assignment]  # in play
+    hands = pos.hands
+    card = _INT_OF_PLAY[hands[mover].pop(index)]
+    trick = pos.trick
+    trick.append(card)
+    # Typed of any length: mypyc would unbox a one-item tuple type, and box it again.
+    played: tuple[Event, ...] = _PLAYED[mover][card]  # type: ignore[assignment]
+    players = len(hands)
+    if len(trick) < players:
+        pos.to_move = (mover + 1) % players
+        return played
+    if not turn.told:
+        _end_trick(turn, pos, None)
+        return ()
+    events: list[Event] = [played[0]]
+    _end_trick(turn, pos, events)
+    return events
+
+
+def _index_in_hand(pos: _Position, action: Action) -> int:
+    """Where the legal ``action`` is in the mover's hand: each card is held as its action."""
+    hand = pos.hands[pos.to_move]  # type: ignore[index]  # in play
+    for index, play in enumerate(hand):
+        if play is action:
+            return index
+    return hand.index(action)  # type: ignore[arg-type]  # an equal action (never reached: interned)
+
+
+def _end_trick(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
+    """Give the complete trick to its winner (KT-3, KT-4); end the round if it is over.
+
+    ``events`` is ``None`` when no one reads them.
+    """
     # The transitions are module functions: compiled, a call between them is a direct C call,
     # where a method of the (interpreted) `State` class is looked up and called through Python.
     table = pos.table
-    collections = pos.collections
-    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    trick = pos.trick
+    rules: Rules = turn.rules
     at, coup = _trick_winner(trick, _COLOUR_OF[table.trump], rules.values)
-    players = len(hands)
+    players = len(pos.hands)
     winner = (pos.leader + at) % players
-    key = _shared_key(winner, trick[at], flag=coup)
-    won = _TRICKS_WON.get(key)
-    if won is None:
-        won = _TRICKS_WON[key] = TrickWon(seat=winner, card=_card(trick[at]), coup_de_patte=coup)
-    events.append(won)
-    collection = list(collections[winner])
+    if events is not None:
+        key = _shared_key(winner, trick[at], flag=coup)
+        won = _TRICKS_WON.get(key)
+        if won is None:
+            won = _TRICKS_WON[key] = TrickWon(
+                seat=winner, card=_card(trick[at]), coup_de_patte=coup
+            )
+        events.append(won)
+    collection = list(pos.collections[winner])
     # Only a colour this trick added to can reach the loss threshold (KT-4); checked here in
     # native code rather than by ``max(map(len, collection))``, three builtin calls.
     loses = False
@@ -446,28 +492,22 @@ def _end_trick(
         if len(collection[colour]) >= _LOSS_THRESHOLD:
             loses = True
     if loses:
-        hands, table = _lose_colours(state, winner, collection, hands, table, events)
-    new_collections = list(collections)
-    new_collections[winner] = tuple(collection)
-    collections = tuple(new_collections)
-    reason, seat = "", winner  # the round goes on
+        _lose_colours(turn, pos, winner, collection, events)
+    collections = list(pos.collections)
+    collections[winner] = tuple(collection)
+    pos.collections = tuple(collections)
+    trick.clear()
+    pos.leader = winner
     if _every_colour(collection):
-        reason = "all-colours"
-    else:
-        emptied = _first_empty_hand(hands, winner)
-        if emptied >= 0:
-            reason, seat = "empty-hand", emptied
-    after = pos.but()
-    after.hands = hands
-    after.trick = ()
-    after.leader = winner
-    after.collections = collections
-    after.table = table
-    if reason:
-        after.to_move = None
-        return _end_round(state, after, reason, seat, events)
-    after.to_move = winner
-    return after, events
+        pos.to_move = None
+        _end_round(turn, pos, "all-colours", winner, events)
+        return
+    emptied = _first_empty_hand(pos.hands, winner)
+    if emptied >= 0:
+        pos.to_move = None
+        _end_round(turn, pos, "empty-hand", emptied, events)
+        return
+    pos.to_move = winner
 
 
 def _every_colour(collection: list[tuple[int, ...]]) -> bool:
@@ -478,7 +518,7 @@ def _every_colour(collection: list[tuple[int, ...]]) -> bool:
     return True
 
 
-def _first_empty_hand(hands: tuple[tuple[PlayCard, ...], ...], winner: int) -> int:
+def _first_empty_hand(hands: list[list[PlayCard]], winner: int) -> int:
     """KT-5: the first seat from ``winner`` on whose hand is empty, or -1 if none is."""
     players = len(hands)
     for k in range(players):
@@ -488,24 +528,22 @@ def _first_empty_hand(hands: tuple[tuple[PlayCard, ...], ...], winner: int) -> i
     return -1
 
 
-def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
-    state: State,
+def _lose_colours(
+    turn: Turn,
+    pos: _Position,
     winner: int,
     collection: list[tuple[int, ...]],
-    hands: tuple[tuple[PlayCard, ...], ...],
-    table: _Round,
-    events: list[Event],
-) -> tuple[tuple[tuple[PlayCard, ...], ...], _Round]:
+    events: list[Event] | None,
+) -> None:
     """KT-4: each colour of ``collection`` holding four cards or more is dealt out."""
+    hands = pos.hands
     players = len(hands)
-    new_hands = list(hands)
-    discard = table.discard
-    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
+    discard = pos.table.discard
     for colour, lost in enumerate(collection):
         if len(lost) < _LOSS_THRESHOLD:
             continue
         collection[colour] = ()
-        if told:
+        if events is not None:
             # Fields by position (seat, colour, lost, discarded): a keyword to a Python class
             # costs a dict entry; the cards converted in a native loop rather than `_as_cards`.
             discarded = len(lost) - (players - 1)
@@ -515,12 +553,12 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
         # picks the dealt cards uniformly, one random number per receiver.
         cards_ = list(lost)
         for k in range(players - 1):
-            j = k + random_below(state, len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
+            j = k + turn.below(len(cards_) - k, _LOSS_PURPOSE + 8 * colour + k)
             cards_[k], cards_[j] = cards_[j], cards_[k]
             receiver = (winner + k + 1) % players
             play: PlayCard = _PLAY_OF[cards_[k]]  # type: ignore[assignment]  # a card
-            new_hands[receiver] = (*new_hands[receiver], play)
-            if not told:
+            hands[receiver].append(play)
+            if events is None:
                 continue
             key = _shared_key(receiver, cards_[k], other=winner)
             received = _CARDS_RECEIVED.get(key)
@@ -533,15 +571,15 @@ def _lose_colours(  # noqa: PLR0917 - private helper of the trick's end
                 )
             events.append(received)
         discard += tuple(cards_[players - 1 :])
-    after = table.but()
-    after.discard = discard
-    return tuple(new_hands), after
+    table = pos.table.but()
+    table.discard = discard
+    pos.table = table
 
 
 def _end_round(
-    state: State, pos: _Position, reason: str, seat: int, events: list[Event]
-) -> tuple[_Position, list[Event]]:
-    """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round starts.
+    turn: Turn, pos: _Position, reason: str, seat: int, events: list[Event] | None
+) -> None:
+    """KT-5: Super Chats to the most colours; KT-6: the match ends or a new round is dealt.
 
     ``pos`` is the position after the round's last trick, with nobody to move yet.
     """
@@ -551,42 +589,35 @@ def _end_round(
     # The colours each seat collected: its non-empty piles, counted in native code.
     colours = tuple([len([pile for pile in c if pile]) for c in pos.collections])
     most = max(colours)
-    super_chats = tuple(n + (colours[s] == most) for s, n in enumerate(table.super_chats))
-    told = state._told  # noqa: SLF001 - whether anyone reads the events (not in a playout)
-    if told:
-        gainers = tuple(s for s in range(players) if colours[s] == most)
+    super_chats = tuple([n + (colours[s] == most) for s, n in enumerate(table.super_chats)])
+    if events is not None:
+        gainers = tuple([s for s in range(players) if colours[s] == most])
         # Fields by position (round, reason, seat, colours, gainers, super_chats).
         events.append(RoundEnded(number, reason, seat, colours, gainers, super_chats))
     leaders = max(super_chats)
-    rules: Rules = state._rules  # type: ignore[assignment]  # noqa: SLF001
+    rules: Rules = turn.rules
     if leaders >= SUPER_CHATS_TO_WIN or number >= rules.max_rounds:
-        winners = tuple(s for s in range(players) if super_chats[s] == leaders)
+        winners = tuple([s for s in range(players) if super_chats[s] == leaders])
         by_limit = leaders < SUPER_CHATS_TO_WIN
-        if told:
+        if events is not None:
             events.append(MatchEnded(winners, super_chats, by_limit))  # by position, as above
         # The match is over (KT-6): the last position keeps the table as the last trick left it.
         final = table.but()
         final.super_chats = super_chats
         final.winners = winners
-        over = pos.but()
-        over.table = final
-        return over, events
-    if not state._deals_on:  # noqa: SLF001 - a playout that stops at this round's end
+        pos.table = final
+        return
+    if not turn.deals_on:
         # No one plays the next round: the match as it stands, the next starter to move.
         following = table.but()
         following.number = number + 1
         following.starter = (starter + 1) % players
         following.super_chats = super_chats
-        undealt = pos.but()
-        undealt.table = following
-        undealt.to_move = following.starter
-        return undealt, events
-    rng = state._rng(_DEAL_PURPOSE)  # noqa: SLF001
-    told_events = events if told else None
-    pos = _new_round(
-        rules, players, rng, number + 1, (starter + 1) % players, super_chats, told_events
-    )
-    return pos, events
+        pos.table = following
+        pos.to_move = following.starter
+        return
+    rng = turn.rng(_DEAL_PURPOSE)
+    _new_round(rules, players, rng, number + 1, (starter + 1) % players, super_chats, events, pos)
 
 
 # --- Playing to a trick (KT-2): the legal plays and their check ----------------------------------
@@ -595,7 +626,7 @@ def _end_round(
 def _legal(pos: _Position) -> tuple[Action, ...]:
     """KT-2: any card of the mover's hand may be played: the hand holds their actions."""
     to_move = pos.to_move
-    return () if to_move is None else pos.hands[to_move]
+    return () if to_move is None else tuple(pos.hands[to_move])
 
 
 def _why_not(pos: _Position, action: Action) -> str | None:
@@ -614,7 +645,7 @@ def _why_not(pos: _Position, action: Action) -> str | None:
     )
 
 
-def _trick_winner(trick: tuple[int, ...], trump: int, top: int) -> tuple[int, bool]:
+def _trick_winner(trick: list[int], trump: int, top: int) -> tuple[int, bool]:
     """KT-3: the index of the winning card, and whether it won as a Coup de patte.
 
     The highest trump wins if any trump was played, else the highest card of the led colour;
@@ -642,10 +673,12 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     starter: int,
     super_chats: tuple[int, ...],
     events: list[Event] | None,
+    into: _Position | None = None,
 ) -> _Position:
     """Deal a round (KT-1) and record its events: one shuffle, hands sorted, the trump card.
 
-    ``events`` is ``None`` when no one reads them (a playout, `State._told`).
+    ``events`` is ``None`` when no one reads them (a playout, `State._told`). The round is
+    dealt ``into`` a position that the rules advance (every field is set), or a new one.
     """
     order = rng.shuffled(_deck(rules.colours, rules.values)[1])
     size = HAND_SIZES[players]
@@ -659,14 +692,14 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
             if number < _SHARED_ROUNDS:
                 _ROUNDS_STARTED[key] = started
         events.append(started)
-    hands: list[tuple[PlayCard, ...]] = []
+    hands: list[list[PlayCard]] = []
     for s, h in enumerate(held):
         # `_as_cards` and `_plays` inlined as comprehensions over `Final` tables: compiled,
         # native loops, where ``map`` calls a list's ``__getitem__`` through Python per card.
         if events is not None:
             hand: tuple[Card, ...] = tuple([_CARD_OF[c] for c in h])  # type: ignore[misc]
             events.append(dealt(s, hand, _ONLY[s]))
-        hands.append(tuple([_PLAY_OF[c] for c in h]))  # type: ignore[misc]
+        hands.append([_PLAY_OF[c] for c in h])  # type: ignore[misc]
     stock = order[players * size + 1 :]
     table = _new_round_record(
         trump=trump,
@@ -679,12 +712,13 @@ def _new_round(  # noqa: PLR0917 - private helper of the deal
     )
     empty = (((),) * rules.colours,) * players
     return _new_position(
-        hands=tuple(hands),
-        trick=(),
+        hands=hands,
+        trick=[],
         leader=starter,
         to_move=starter,
         collections=empty,
         table=table,
+        into=into,
     )
 
 

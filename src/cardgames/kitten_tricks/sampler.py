@@ -101,11 +101,13 @@ class _Knowledge(NamedTuple):
         table = self.table.but()
         table.stock = tuple(unseen[at:])
         table.discard = tuple(discard)
+        # Each world's own lists: the search's rules advance them in place.
         return _new_position(
-            hands=tuple(
-                _hand(h) if own is None else own for own, h in zip(self.hands, hands, strict=True)
-            ),
-            trick=self.trick,
+            hands=[
+                _hand(h) if own is None else list(own)
+                for own, h in zip(self.hands, hands, strict=True)
+            ],
+            trick=list(self.trick),
             leader=self.leader,
             to_move=self.to_move,
             collections=self.collections,
@@ -113,10 +115,10 @@ class _Knowledge(NamedTuple):
         )
 
 
-def _hand(ints: list[int]) -> tuple[PlayCard, ...]:
+def _hand(ints: list[int]) -> list[PlayCard]:
     """A dealt hand as the position holds it (`actions._plays`, inlined: one per world)."""
     plays = _PLAYS
-    return cast("tuple[PlayCard, ...]", tuple([plays[c] for c in ints]))
+    return cast("list[PlayCard]", [plays[c] for c in ints])
 
 
 def _losses_seen(view: View) -> list[tuple[list[int], list[int]]]:
