@@ -691,8 +691,8 @@ def test_ca_11_stock_is_rebuilt_when_a_card_must_be_drawn() -> None:
     assert after.discard_pile == (DRAW_TWO,)
 
 
-def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
-    """At scoring an empty stock is rebuilt when a special must be replaced, keeping the top."""
+def _knocked_with_an_empty_stock() -> ca.State:
+    """A one-round table where seat 0 has knocked on an empty stock and seat 1 holds a Peek."""
     slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
     state = table(
         slots,
@@ -702,7 +702,12 @@ def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
         turns_taken=2,
         rules=Rules(rounds=1),
     )
-    state = play(state, Draw(), Discard(), Knock())
+    return play(state, Draw(), Discard(), Knock())
+
+
+def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
+    """At scoring an empty stock is rebuilt when a special must be replaced, keeping the top."""
+    state = _knocked_with_an_empty_stock()
     assert state.stock == ()
     pile = state.discard_pile  # the 9 on top; seat 1 takes it and shows its 5
     over = state.apply(TakeDiscard(0))
@@ -718,16 +723,7 @@ def test_ca_11_stock_is_rebuilt_at_scoring_when_it_is_empty() -> None:
 
 def test_a_reshuffle_at_scoring_draws_the_same_stock_where_no_one_reads_the_events() -> None:
     """CA-7: an untold step counts the events it leaves out: its reshuffle draws the same stream."""
-    slots = [[N[1], N[2], N[3], N[4]], [N[5], PEEK, N[7], N[8]]]
-    state = table(
-        slots,
-        draws=[N[9]],
-        rest_in_stock=False,
-        discard_top=[N[0]],
-        turns_taken=2,
-        rules=Rules(rounds=1),
-    )
-    state = play(state, Draw(), Discard(), Knock())
+    state = _knocked_with_an_empty_stock()
     told = state.apply(TakeDiscard(0))  # the take, then the reshuffle: its stream counts one
     world = _hot.scratch(state)
     _hot.untell(world)

@@ -628,11 +628,16 @@ def _draw_card(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
 
 
 def _discard(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
+    _discard_drawn(pos, events)
+    _end_turn(turn, pos, events, 1)
+
+
+def _discard_drawn(pos: _Position, events: list[Event] | None) -> None:
+    """The card drawn goes face up onto the discard pile."""
     drawn = pos.drawn
     pos.discard.append(drawn)
     if events is not None:
         events.append(_DISCARDED[pos.to_move][drawn])  # type: ignore[index]  # in play
-    _end_turn(turn, pos, events, 1)
 
 
 def _put_in_slot(turn: Turn, pos: _Position, action: Action, events: list[Event] | None) -> None:
@@ -699,10 +704,7 @@ def _draw_two(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
 
 
 def _draw_again(turn: Turn, pos: _Position, events: list[Event] | None) -> None:
-    drawn = pos.drawn
-    pos.discard.append(drawn)
-    if events is not None:
-        events.append(_DISCARDED[pos.to_move][drawn])  # type: ignore[index]  # in play
+    _discard_drawn(pos, events)
     _drawn(turn, pos, _DRAWN, events)
 
 
