@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardgames._chain import Chain, RoundTally, Tally
-from cardgames._draws import Turn
+from cardgames._draws import turn_of
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
@@ -149,8 +149,7 @@ def advance(  # noqa: PLR0917 - the playout's own arguments, positional in nativ
     game = type(world)
     own_loop = game._random_playout if policy is None else None  # noqa: SLF001
     if own_loop is not None:
-        rules, key = world._rules, world._key  # noqa: SLF001
-        turn = Turn(rules, key, steps._len - 1, told=False, deals_on=steps.deals_on)  # noqa: SLF001
+        turn = turn_of(world)  # untold: its log is the tally above
         last = own_loop(world._pos, turn, rng.random, limit, last_round)  # noqa: SLF001
         if last is None:
             return False
@@ -263,9 +262,7 @@ def step(world: State[Any], action: Action, *, owned: bool = False) -> None:
         pos, events = world._advance(action)  # noqa: SLF001
     else:
         pos = world._pos  # noqa: SLF001 - the world's own: advanced where it stands
-        rules, key = world._rules, world._key  # noqa: SLF001
-        turn = Turn(rules, key, log._len - 1, told=log.keeps, deals_on=log.deals_on)  # noqa: SLF001
-        told = in_place(turn, pos, action)
+        told = in_place(turn_of(world), pos, action)
         events = () if told is None else told
     if not log.keeps:
         # An untold world (`untell`): its own tally counts the action; there is no entry to keep.
