@@ -178,7 +178,7 @@ def _breakdown(
     from cardgames.bots.ismcts import _Tree, _Worlds
 
     tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - as ISMCTSBot.choose builds it
-    worlds = _Worlds(game, view)
+    worlds = _Worlds(game, view, bare=bot.playout is None)
     spent = [0.0] * len(PHASES)
     clock = time.process_time
     last_round = view.round if bot.horizon == "round" else -1
@@ -186,11 +186,9 @@ def _breakdown(
         t0 = clock()
         world = worlds.draw(rng)
         t1 = clock()
-        world, path = bot._descend(world, tree, rng, None, last_round)  # noqa: SLF001 - timed apart
+        path = bot._descend(world, tree, rng, None, last_round)  # noqa: SLF001 - timed apart
         t2 = clock()
-        rewards = bot._simulate(  # noqa: SLF001
-            world, rng, None, last_round, hot=worlds.hot, better=game.better_scores
-        )
+        rewards = bot._simulate(world, rng, None, last_round, better=game.better_scores)  # noqa: SLF001
         t3 = clock()
         bot._backpropagate(path, rewards)  # noqa: SLF001
         t4 = clock()

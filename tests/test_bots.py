@@ -130,7 +130,7 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
         10, horizon="round", playout=None if playout is None else heuristic_bot(game.slug)
     )
     state = game.new(3, seed=7)
-    world = _hot.scratch(state)
+    world = _hot.StateWorld(_hot.scratch(state), hot=True, owned=False)
     entries = state._log._len
     rewards = bot._simulate(world, random.Random(3), None, state.round, better="higher")
     # The same simulation through `apply`, stopped where the round ends.
@@ -141,7 +141,7 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
         action = (
             _random_choice(ordinary.legal_actions(), rng)
             if playout is None
-            else bot._play(ordinary, mover, rng)
+            else bot._play(_hot.StateWorld(ordinary, hot=True, owned=False), mover, rng)
         )
         ordinary = ordinary.apply(action)
     assert not ordinary.is_over
@@ -149,7 +149,8 @@ def test_ismcts_at_the_round_horizon_simulates_to_the_round_end_only(playout: st
     assert rewards == worth
     assert state._log._len == entries  # the log the world shared is left as it was
     # A world whose round the descent already ended is worth its standing as it is.
-    assert bot._simulate(ordinary, random.Random(3), None, state.round, better="higher") == worth
+    ended = _hot.StateWorld(_hot.scratch(ordinary), hot=True, owned=False)
+    assert bot._simulate(ended, random.Random(3), None, state.round, better="higher") == worth
     choice = bot.choose(state.view(state.to_move), random.Random(1))
     assert choice in state.legal_actions()
     assert bot.choose(state.view(state.to_move), random.Random(1)) == choice

@@ -14,7 +14,7 @@ from cardgames.bots import ISMCTSBot, heuristic_bot
 from cardgames.bots._search import distinct
 from cardgames.bots.ismcts import _Tree, _Worlds
 from cardgames.encoding import outcome_returns
-from cardgames.engine import Game, Outcome
+from cardgames.engine import Game, Outcome, View
 from support import MULTI_ROUND, left_the_deal_out
 from test_sampled_worlds import _plain
 from tested import GAMES
@@ -79,16 +79,12 @@ def test_equal_actions_share_one_key_and_others_do_not() -> None:
 def test_a_search_draws_the_worlds_sample_world_draws(game: Game[Any]) -> None:
     """A search's worlds (`_Worlds.draw`) are `sample_world`'s, drawn with the same numbers."""
     for players in range(game.min_players, game.max_players + 1):
-        state, chooser = game.new(players, seed=players), random.Random(players)
-        for _ in range(chooser.randrange(6)):
-            if not state.is_over:
-                state = state.apply(chooser.choice(state.legal_actions()))
-        if state.is_over:
+        view = _a_movers_view(game, players, most_moves=5)
+        if view is None:
             continue
-        view = state.view(state.to_move)
         worlds, ours, theirs = _Worlds(game, view), random.Random(5), random.Random(5)
         for _ in range(4):
-            world, expected = worlds.draw(ours), game.sample_world(view, theirs)
+            world, expected = worlds.draw(ours).state(), game.sample_world(view, theirs)
             # A game's positions compare by identity: compared here field by field.
             assert _plain(world._pos) == _plain(expected._pos)
             setup, expected_setup = world._setup, expected._setup
@@ -111,6 +107,15 @@ def test_a_search_draws_the_worlds_sample_world_draws(game: Game[Any]) -> None:
         assert ours.getstate() == theirs.getstate()
 
 
+def _a_movers_view(game: Game[Any], players: int, *, most_moves: int) -> View | None:
+    """The mover's view after up to ``most_moves`` random moves of a seeded match (None: over)."""
+    state, chooser = game.new(players, seed=players), random.Random(players)
+    for _ in range(chooser.randrange(most_moves + 1)):
+        if not state.is_over:
+            state = state.apply(chooser.choice(state.legal_actions()))
+    return None if state.to_move is None else state.view(state.to_move)
+
+
 def test_a_tree_knows_the_blind_draws_of_its_game() -> None:
     """A tree's `blind` says which classes `distinct` keeps once, with or without the game's."""
     game = cardgames.get_game("crazy-mistigri")
@@ -130,8 +135,9 @@ def test_a_descent_with_random_simulations_builds_no_events() -> None:
     informed = ISMCTSBot(10, playout=heuristic_bot(game.slug))
     for bot, told in ((ISMCTSBot(10), False), (informed, True)):
         rng = random.Random(3)
-        world, path = bot._descend(game.sample_world(view, rng), _Tree(0), rng, None)
-        assert world._told is told
+        world = _hot.StateWorld(game.sample_world(view, rng), hot=True, owned=True)
+        path = bot._descend(world, _Tree(0), rng, None)
+        assert world.state()._told is told
         assert len(path) == 2  # the root and the child just expanded
 
 
@@ -181,3 +187,68 @@ def test_an_owned_step_reaches_what_apply_reaches(game: Game[Any], *, told: bool
             assert world._log._len == ordinary._log._len
             if told:
                 assert world._log._last == ordinary._log._last  # the same action and events
+
+
+BARE = {slug: g for slug, g in GAMES.items() if _hot.PositionRules.of(g.State) is not None}
+"""The games a search with random simulations plays on bare positions (`_hot.PositionWorld`)."""
+
+
+def test_three_games_are_searched_on_bare_positions() -> None:
+    """Kitten tricks, Crazy Mistigri and Crazy Animals give every hook of a bare search."""
+    assert set(BARE) == {"kitten-tricks", "crazy-mistigri", "crazy-animals"}
+    assert _hot.PositionRules.of(GAMES["classic-mistigri"].State) is None
+
+
+@pytest.mark.parametrize("game", list(BARE.values()), ids=list(BARE))
+@pytest.mark.parametrize("horizon", ["match", "round"])
+def test_a_bare_world_walks_what_a_state_world_walks(game: Game[Any], horizon: str) -> None:
+    """The same worlds, steps, legal actions, playouts, draws and returns on bare positions.
+
+    From views of random matches, a search's worlds drawn bare (`_hot.PositionWorld`) and as
+    scratch states (`_hot.StateWorld`) with the same numbers are the same positions; stepped by
+    the same random legal actions (each world's `legal`, compared at every step), then played
+    out at random with the same generator, they reach the same positions and returns and leave
+    the generators in the same state.
+    """
+    import pickle  # noqa: PLC0415 - the positions compared down to their last card
+
+    better = game.better_scores
+    checked = 0
+    for players in range(game.min_players, game.max_players + 1):
+        view = _a_movers_view(game, players, most_moves=11)
+        if view is None:
+            continue
+        chooser = random.Random(players)
+        last_round = view.round if horizon == "round" else -1
+        bare, full = _Worlds(game, view, bare=True), _Worlds(game, view)
+        ours, theirs = random.Random(players), random.Random(players)
+        for _ in range(5):
+            world, expected = bare.draw(ours), full.draw(theirs)
+            assert isinstance(world, _hot.PositionWorld)
+            assert isinstance(expected, _hot.StateWorld)
+            with pytest.raises(TypeError, match="no state"):
+                world.state()
+            world.untell(to_round_end=last_round >= 0)
+            expected.untell(to_round_end=last_round >= 0)
+            for _ in range(chooser.randrange(8)):
+                if not expected.within(last_round):
+                    break
+                assert world.within(last_round)
+                assert (world.mover(), world.round()) == (expected.mover(), expected.round())
+                legal = world.legal()
+                assert legal == expected.legal()
+                action = legal[chooser.randrange(len(legal))]
+                world.step(action)
+                expected.step(action)
+                assert pickle.dumps(world.pos) == pickle.dumps(expected.state()._pos)
+            assert world.within(last_round) == expected.within(last_round)
+            if expected.within(last_round):
+                world.advance(ours, last_round)
+                expected.advance(theirs, last_round)
+            assert pickle.dumps(world.pos) == pickle.dumps(expected.state()._pos)
+            assert world.turn.step == expected.state()._log._len - 1
+            assert world.returns(better, 0.85) == expected.returns(better, 0.85)
+            assert world.returns(better, 0.0) == expected.returns(better, 0.0)
+            assert ours.getstate() == theirs.getstate()
+            checked += 1
+    assert checked

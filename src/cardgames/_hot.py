@@ -22,10 +22,10 @@ instructions per action, and its `is_over` up to 0.7% more (the Performance page
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, final
 
 from cardgames._chain import Chain, RoundTally, Tally
-from cardgames._draws import turn_of
+from cardgames._draws import Turn, turn_of
 from cardgames._mypyc import mypyc_attr
 from cardgames._records import _Sampled
 from cardgames.errors import IllegalActionError
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HotContract",
+    "PositionRules",
+    "PositionWorld",
+    "StateWorld",
+    "World",
     "advance",
     "best_seats",
     "playout",
@@ -336,11 +340,20 @@ def returns_at(world: State[Any], better_scores: str | None, margin_weight: floa
     in the compiled build, without building its `Outcome`: a search reads it once per
     simulation.
     """
-    if world.is_over:
-        outcome = world.outcome
-        assert outcome is not None  # noqa: S101 - over means an outcome
+    outcome = world.outcome if world.is_over else None
+    return _returns_where(outcome, world.scores, better_scores, margin_weight)
+
+
+def _returns_where(
+    outcome: Outcome | None,
+    scores: tuple[int, ...],
+    better_scores: str | None,
+    margin_weight: float,
+) -> list[float]:
+    """`returns_at` of a world of this ``outcome`` (``None`` while it goes on) and ``scores``."""
+    if outcome is not None:
         return _returns(outcome.scores, outcome.winners, better_scores, margin_weight)
-    scores = tuple([int(score) for score in world.scores])
+    scores = tuple([int(score) for score in scores])
     return _returns(scores, best_seats(scores, better_scores), better_scores, margin_weight)
 
 
@@ -387,6 +400,232 @@ def _returns(
         margin = 0.5 + 0.5 * sign * (float(score) - others) / float(spread)
         rewards[seat] = (1.0 - margin_weight) * rewards[seat] + margin_weight * margin
     return rewards
+
+
+class World:
+    """A search's own world, which it advances in place: what ISMCTS reads and does at each step.
+
+    A world is one of two kinds, and the search is written once for both:
+
+    - `StateWorld`, a scratch `State` (`scratch`, `resampled`): every game, and the only kind a
+      playout bot can play, since it reads each mover's view;
+    - `PositionWorld`, the bare position and `Turn` of a game whose rules advance a position in
+      place (`PositionRules`), stepped by the game's own rules with no `State` around them, for
+      a search whose simulations are random (no one reads its views or events).
+
+    Both follow the same rules from the same position and seed: the same legal actions, the
+    same positions, the same seeded draws and the same returns (a test holds them equal).
+    """
+
+    __slots__ = ()
+
+    def mover(self) -> int | None:
+        """The seat to move, ``None`` once the match is over (`State.to_move`)."""
+        raise NotImplementedError
+
+    def round(self) -> int:
+        """The 1-based index of the round in play (`State.round`)."""
+        raise NotImplementedError
+
+    def within(self, last_round: int) -> bool:
+        """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) ended."""
+        return self.mover() is not None and (last_round < 0 or self.round() == last_round)
+
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions, in `State.legal_actions`' order."""
+        raise NotImplementedError
+
+    def step(self, action: Action) -> None:
+        """Advance by ``action``, one of `legal`'s, in place (`step`)."""
+        raise NotImplementedError
+
+    def untell(self, *, to_round_end: bool) -> None:
+        """Tell the world that no one reads its events from here on (`untell`)."""
+        raise NotImplementedError
+
+    def advance(self, rng: random.Random, last_round: int) -> None:
+        """Play random legal actions to the match's end, or round ``last_round``'s (`advance`)."""
+        raise NotImplementedError
+
+    def returns(self, better_scores: str | None, margin_weight: float) -> list[float]:
+        """Each seat's return where the world stopped (`returns_at`)."""
+        raise NotImplementedError
+
+    def state(self) -> State[Any]:
+        """The scratch state this world is, for a playout bot to read views of.
+
+        Raises:
+            TypeError: a `PositionWorld`, which has no state (its simulations are random).
+        """
+        msg = "a position world has no state: only random simulations play it"
+        raise TypeError(msg)
+
+
+@final
+class StateWorld(World):
+    """A search's own scratch state (`scratch`, `resampled`), stepped by `step`.
+
+    ``hot`` says that the state's position names its seat to move and round
+    (`cardgames.engine.reads_position`); ``owned`` that no one else holds its position, which
+    a step may then advance where it stands (`step`).
+    """
+
+    __slots__ = ("_state", "hot", "owned")
+
+    def __init__(self, state: State[Any], *, hot: bool, owned: bool) -> None:
+        """The world that the scratch state ``state`` is."""
+        self._state = state
+        self.hot = hot
+        self.owned = owned
+
+    def mover(self) -> int | None:
+        """The state's `to_move`."""
+        return self._state.to_move
+
+    def round(self) -> int:
+        """The state's `round`."""
+        return self._state.round
+
+    def within(self, last_round: int) -> bool:
+        """Neither the match (the state's `is_over`) nor round ``last_round`` is over."""
+        world = self._state
+        return not world.is_over and (last_round < 0 or world.round == last_round)
+
+    def legal(self) -> tuple[Action, ...]:
+        """The state's `legal_actions`."""
+        return self._state.legal_actions()
+
+    def step(self, action: Action) -> None:
+        """`step` the state by ``action``, its position too if `owned`."""
+        step(self._state, action, owned=self.owned)
+
+    def untell(self, *, to_round_end: bool) -> None:
+        """`untell` the state."""
+        untell(self._state, to_round_end=to_round_end)
+
+    def advance(self, rng: random.Random, last_round: int) -> None:
+        """`advance` the state with random plays."""
+        advance(self._state, rng, None, -1, self.hot, last_round)
+
+    def returns(self, better_scores: str | None, margin_weight: float) -> list[float]:
+        """`returns_at` the state."""
+        return returns_at(self._state, better_scores, margin_weight)
+
+    def state(self) -> State[Any]:
+        """The scratch state itself."""
+        return self._state
+
+
+@final
+class PositionRules:
+    """A game's rules on a position it may change: the hooks of its `State`, looked up once.
+
+    What a `PositionWorld` plays by: the legal actions of a position (`State._legal_in`), its
+    transition in place (`State._act_in_place`), its random playout loop
+    (`State._random_playout`), its scores (`State._scores_in`) and its outcome
+    (`State._outcome_in`). `of` finds them, for a game that gives them all.
+    """
+
+    __slots__ = ("act", "legal", "outcome", "play_out", "scores")
+
+    def __init__(
+        self,
+        legal: Callable[[Any], tuple[Action, ...]],
+        act: Callable[[Turn, Any, Action], object],
+        play_out: Callable[[Any, Turn, Callable[[], float], int, int], Any],
+        scores: Callable[[Any], tuple[int, ...]],
+        outcome: Callable[[Any], Outcome | None],
+    ) -> None:
+        """The rules of these hooks (see the class docstring)."""
+        self.legal = legal
+        self.act = act
+        self.play_out = play_out
+        self.scores = scores
+        self.outcome = outcome
+
+    @staticmethod
+    def of(state_type: type[State[Any]]) -> PositionRules | None:
+        """The hooks of ``state_type``, or ``None`` if the game does not give them all."""
+        legal = state_type._legal_in  # noqa: SLF001 - the engine's hooks, for its search
+        act = state_type._act_in_place  # noqa: SLF001
+        play_out = state_type._random_playout  # noqa: SLF001
+        scores = state_type._scores_in  # noqa: SLF001
+        outcome = state_type._outcome_in  # noqa: SLF001
+        if legal is None or act is None or play_out is None or scores is None or outcome is None:
+            return None
+        return PositionRules(legal, act, play_out, scores, outcome)
+
+
+@final
+class PositionWorld(World):
+    """A search's own world as a bare position and its `Turn`, stepped by the game's rules.
+
+    The world of a `State` with position ``pos`` and that turn (`turn_of`), for a search whose
+    simulations are random: no state, log entry, event or view is built, and in the compiled
+    build every step is a native call into the rules. ``pos`` is the search's alone: the rules
+    advance it where it stands.
+    """
+
+    __slots__ = ("pos", "rules", "turn")
+
+    def __init__(self, rules: PositionRules, pos: Any, turn: Turn) -> None:  # noqa: ANN401 - the game's position
+        """The world at ``pos`` after ``turn.step`` actions, played by ``rules``."""
+        self.rules = rules
+        self.pos: Any = pos
+        self.turn = turn
+
+    def mover(self) -> int | None:
+        """The position's seat to move."""
+        mover: int | None = self.pos.to_move
+        return mover
+
+    def round(self) -> int:
+        """The position's round."""
+        number: int = self.pos.round
+        return number
+
+    def legal(self) -> tuple[Action, ...]:
+        """The position's legal actions (`State._legal_in`)."""
+        return self.rules.legal(self.pos)
+
+    def step(self, action: Action) -> None:
+        """Advance the position in place by ``action`` and count it, as the log would."""
+        turn = self.turn
+        self.rules.act(turn, self.pos, action)
+        turn.step += 1
+
+    def untell(self, *, to_round_end: bool) -> None:
+        """Events are left out from here on; the round's last action may leave its deal out."""
+        self.turn.told = False
+        self.turn.deals_on = not to_round_end
+
+    def advance(self, rng: random.Random, last_round: int) -> None:
+        """The game's own random loop (`State._random_playout`), as `advance` runs it."""
+        last = self.rules.play_out(self.pos, self.turn, rng.random, -1, last_round)
+        assert last is not None  # noqa: S101 - no limit
+        self.pos = last
+
+    def returns(self, better_scores: str | None, margin_weight: float) -> list[float]:
+        """The returns of the position's outcome, or of its standing while the match goes on."""
+        rules, pos = self.rules, self.pos
+        outcome = rules.outcome(pos) if pos.to_move is None else None
+        return _returns_where(outcome, rules.scores(pos), better_scores, margin_weight)
+
+
+def position_world(rules: PositionRules, state: State[Any]) -> PositionWorld:
+    """The world of ``state``, whose position the search may advance in place (it owns it)."""
+    return PositionWorld(rules, state._pos, turn_of(state))  # noqa: SLF001
+
+
+def resampled_world(rules: PositionRules, match: Turn, pos: Any, seed: int) -> PositionWorld:  # noqa: ANN401 - the game's position
+    """`resampled` for a position world: position ``pos`` and ``seed`` in the match of ``match``.
+
+    ``match`` is the turn of the first world drawn from the same view (`turn_of`), taken before
+    any step: every world of a view has the same rules options and count of actions; only the
+    position and the seed's key differ.
+    """
+    turn = Turn(match.rules, seed_key(seed), match.step, told=match.told, deals_on=match.deals_on)
+    return PositionWorld(rules, pos, turn)
 
 
 _new = object.__new__

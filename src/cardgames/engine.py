@@ -145,6 +145,18 @@ class State(abc.ABC, Generic[_P]):
     on a copy of the state's position. A search whose world owns its position steps it so
     (`cardgames._hot.step`), with no copy. The games that give `_random_playout` give it.
     """
+    _legal_in: ClassVar[Callable[..., Any] | None] = None
+    """A game's legal actions of a position, or ``None``: ``_legal_in(pos)`` is what
+    `legal_actions` lists for a state at ``pos``, in its order.
+
+    With `_act_in_place`, `_random_playout`, `_scores_in` and `_outcome_in`, a search whose
+    simulations are random plays the game on bare positions, with no state around them
+    (`cardgames._hot.PositionWorld`). The games that give `_act_in_place` give all five.
+    """
+    _scores_in: ClassVar[Callable[..., Any] | None] = None
+    """``_scores_in(pos)``: `scores` of a state at ``pos`` (see `_legal_in`), or ``None``."""
+    _outcome_in: ClassVar[Callable[..., Any] | None] = None
+    """``_outcome_in(pos)``: `outcome` of a state at ``pos`` (see `_legal_in`), or ``None``."""
 
     # -- construction (engine internals) --------------------------------------------------
 

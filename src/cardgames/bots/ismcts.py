@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgames import _hot, get_game
 from cardgames._codec import short_repr
+from cardgames._draws import Turn, turn_of
 from cardgames._shuffle import below
 from cardgames.bots._search import (
     OutOfTime,
@@ -43,7 +44,6 @@ from cardgames.bots._search import (
     flag_setting,
     number_setting,
     play_to_horizon,
-    within,
 )
 from cardgames.encoding import MARGIN_WEIGHT
 from cardgames.engine import HORIZONS, Action, Outcome, State, View, reads_position
@@ -197,32 +197,46 @@ class _Worlds:
 
     The first is `Game.sample_world`'s own (which checks the view); every later one is built
     from the game's hook (`State._sample_position`) and a seed drawn next, as `sample_world`
-    does, by `_hot.resampled` from a copy of the first taken before any step: the same
-    numbers drawn, the same world, without the engine's checks and interpreted construction
-    at every iteration.
+    does, from what every world of that view shares, taken from the first before any step: the
+    same numbers drawn, the same world, without the engine's checks and interpreted
+    construction at every iteration.
+
+    Each world is the search's alone, to advance in place (`_hot.World`). With ``bare`` (a
+    search whose simulations are random) a game whose rules advance a position in place is
+    searched on its bare positions (`_hot.PositionWorld`); every other world is a scratch state
+    (`_hot.StateWorld`: `_hot.resampled`).
     """
 
-    __slots__ = ("_first", "_position", "game", "hot", "view")
+    __slots__ = ("_first", "_match", "_position", "_rules", "game", "hot", "view")
 
-    def __init__(self, game: Game[Any], view: View) -> None:
-        """The worlds of a search of ``game`` from ``view``."""
+    def __init__(self, game: Game[Any], view: View, *, bare: bool = False) -> None:
+        """The worlds of a search of ``game`` from ``view``, bare positions if ``bare`` allows."""
         self.game = game
         self.view = view
         # Whether a world's position names its seat to move and round (`_hot.advance`).
         self.hot = reads_position(game.State)
         self._position = game.State._sample_position  # noqa: SLF001 - the engine's hook
+        self._rules = _hot.PositionRules.of(game.State) if bare else None
         self._first: State[Any] | None = None
+        self._match: Turn | None = None
 
-    def draw(self, rng: random.Random) -> State[Any]:
+    def draw(self, rng: random.Random) -> _hot.World:
         """A new world consistent with the view, for the search alone to advance in place."""
+        rules = self._rules
+        match = self._match
+        if match is not None and rules is not None:
+            pos = self._position(self.view, rng)
+            return _hot.resampled_world(rules, match, pos, rng.getrandbits(64))
         first = self._first
-        world: State[Any]
         if first is None:
             world = self.game.sample_world(self.view, rng)
+            if rules is not None:
+                self._match = turn_of(world)
+                return _hot.position_world(rules, world)
             self._first = _hot.scratch(world)
         else:
             world = _hot.resampled(first, self._position(self.view, rng), rng.getrandbits(64))
-        return world
+        return _hot.StateWorld(world, hot=self.hot, owned=True)
 
 
 class ISMCTSBot:
@@ -320,7 +334,8 @@ class ISMCTSBot:
             return legal[0]
         game = get_game(view.game)
         tree = _Tree(view.seat, game._action_types)  # noqa: SLF001 - the engine's own record
-        worlds = _Worlds(game, view)
+        # With random simulations, no one reads a world's views: bare positions will do.
+        worlds = _Worlds(game, view, bare=self.playout is None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             for _ in range(self.iterations):
@@ -343,20 +358,12 @@ class ISMCTSBot:
     def _iterate(
         self, worlds: _Worlds, tree: _Tree, rng: random.Random, deadline: float | None
     ) -> None:
-        # The sampled world is this iteration's own: the descent and a playout bot's
-        # simulation advance it in place (`_hot.step`), building no successor states.
+        # The sampled world is this iteration's own: the descent and the simulation advance it
+        # in place (`_hot.World`), building no successor states.
         last_round = worlds.view.round if self.horizon == "round" else -1
-        # The sampled world is the search's alone: its position too (``owned``).
-        world, path = self._descend(worlds.draw(rng), tree, rng, deadline, last_round, owned=True)
-        rewards = self._simulate(
-            world,
-            rng,
-            deadline,
-            last_round,
-            hot=worlds.hot,
-            better=worlds.game.better_scores,
-            owned=True,
-        )
+        world = worlds.draw(rng)
+        path = self._descend(world, tree, rng, deadline, last_round)
+        rewards = self._simulate(world, rng, deadline, last_round, better=worlds.game.better_scores)
         self._backpropagate(path, rewards)
 
     def _backpropagate(self, path: list[_Node], rewards: list[float]) -> None:
@@ -376,42 +383,37 @@ class ISMCTSBot:
 
     def _descend(
         self,
-        world: State[Any],
+        world: _hot.World,
         tree: _Tree,
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
-        *,
-        owned: bool = False,
-    ) -> tuple[State[Any], list[_Node]]:
-        """Select while every legal action of the world has a child, then expand one.
+    ) -> list[_Node]:
+        """Select while every legal action of the world has a child, then expand one: the path.
 
-        ``owned``: no one else holds the world's position, which each step may then advance
-        where it stands (`_hot.step`).
-
-        ``world`` is advanced in place and returned. With random simulations no one reads its
-        events or views (`_hot.untell`): neither the descent nor the playout that follows.
-        The descent also stops once round ``last_round`` has ended (-1: the match horizon); no
-        one then plays the next round, so the action that ends the round leaves its deal out,
-        as a round playout's does (`State._deals_on`).
+        ``world`` is the search's own and advances in place. With random simulations no one
+        reads its events or views (`_hot.World.untell`): neither the descent nor the playout
+        that follows. The descent also stops once round ``last_round`` has ended (-1: the match
+        horizon); no one then plays the next round, so the action that ends the round leaves
+        its deal out, as a round playout's does (`State._deals_on`).
         """
         node = tree.root
         path = [node]
         observer = node.mover
         informed = self.playout is not None
         if not informed:
-            _hot.untell(world, to_round_end=last_round >= 0)
+            world.untell(to_round_end=last_round >= 0)
         while True:
             # The seat to move, `None` once the match is over (`is_over` reads the same).
-            to_move = world.to_move
-            if to_move is None or (last_round >= 0 and world.round != last_round):
-                return world, path
+            to_move = world.mover()
+            if to_move is None or (last_round >= 0 and world.round() != last_round):
+                return path
             mover: int = to_move
             if mover != observer and not self.search_opponents:
                 check_time(deadline)
-                _hot.step(world, self._play(world, mover, rng), owned=owned)
+                world.step(self._play(world, mover, rng))
                 continue
-            legal = world.legal_actions()
+            legal = world.legal()
             # The playout bot's choice, by its key (`_Tree.key`); -1 without one.
             prior = self._prior_key(tree, world, mover, distinct(legal), rng) if informed else -1
             children = node.children
@@ -421,10 +423,10 @@ class ISMCTSBot:
             if untried:
                 pick = self._expand(node, mover, keys, untried, prior, rng)
                 path.append(children[keys[pick]])
-                _hot.step(world, legal[pick], owned=owned)
-                return world, path
+                world.step(legal[pick])
+                return path
             node = children[keys[chosen]]
-            _hot.step(world, legal[chosen], owned=owned)
+            world.step(legal[chosen])
             path.append(node)
 
     def _expand(  # noqa: PLR0917 - the descent's own step, one call per iteration
@@ -507,7 +509,7 @@ class ISMCTSBot:
     def _prior_key(
         self,
         tree: _Tree,
-        world: State[Any],
+        world: _hot.World,
         mover: int,
         legal: tuple[Action, ...],
         rng: random.Random,
@@ -517,33 +519,31 @@ class ISMCTSBot:
         return -1 if choice is None else tree.key(choice)
 
     def _prior(
-        self, world: State[Any], mover: int, legal: tuple[Action, ...], rng: random.Random
+        self, world: _hot.World, mover: int, legal: tuple[Action, ...], rng: random.Random
     ) -> Action | None:
         """The playout bot's choice in this world, as one of ``legal`` (``None`` without one)."""
         if self.playout is None or self.prior_weight == 0 or len(legal) == 1:
             return None
-        choice = self.playout.choose(world.view(mover), rng)
+        choice = self.playout.choose(world.state().view(mover), rng)
         if type(choice).interchangeable:
             return next(a for a in legal if type(a) is type(choice))
         return choice
 
-    def _play(self, world: State[Any], mover: int, rng: random.Random) -> Action:
+    def _play(self, world: _hot.World, mover: int, rng: random.Random) -> Action:
         """The playout bot's action for ``mover`` in ``world``, or a random legal one."""
         if self.playout is None:
-            legal = world.legal_actions()
+            legal = world.legal()
             return legal[below(rng, len(legal))]
-        return self.playout.choose(world.view(mover), rng)
+        return self.playout.choose(world.state().view(mover), rng)
 
     def _simulate(
         self,
-        world: State[Any],
+        world: _hot.World,
         rng: random.Random,
         deadline: float | None,
         last_round: int = -1,
         *,
-        hot: bool = False,
         better: str | None = None,
-        owned: bool = False,
     ) -> list[float]:
         """Play to the end of the match, at random or with the playout bot: each seat's reward.
 
@@ -552,26 +552,31 @@ class ISMCTSBot:
         the outcome is then the match's standing, unless the match ended with the round.
 
         Random simulations advance ``world`` in place on the engine's playout path
-        (`_hot.advance`, as `State.playout` plays; ``hot``: the world's position names its
-        seat to move), which keeps no state, event or view of the positions it passes
-        through; a playout bot's advance ``world`` in place (`_hot.step`, its position too when
-        ``owned``), since the bot reads each mover's view.
+        (`_hot.World.advance`, as `State.playout` plays), which keeps no state, event or view of
+        the positions it passes through; a playout bot's advance the world's state in place
+        (`_hot.step`), since the bot reads each mover's view.
 
         Raises:
             OutOfTime: the time budget ran out before the end (checked at every move of a
                 playout bot, since one such simulation of a whole match can take a tenth of a
                 second; before and after a random one, which takes milliseconds).
         """
-        if not within(world, last_round):
+        if not world.within(last_round):
             # The descent already ended the match, or the round.
-            return _hot.returns_at(world, better, self.margin_weight)
+            return world.returns(better, self.margin_weight)
         if self.playout is None:
             check_time(deadline)
-            _hot.advance(world, rng, None, -1, hot, last_round)
+            world.advance(rng, last_round)
             check_time(deadline)
-            return _hot.returns_at(world, better, self.margin_weight)
+            return world.returns(better, self.margin_weight)
         # A playout bot reads each mover's view of the search's own world, advanced in place.
+        playout = self.playout
+        owned = isinstance(world, _hot.StateWorld) and world.owned
         outcome = play_to_horizon(
-            world, lambda w, mover: self._play(w, mover, rng), last_round, deadline, owned=owned
+            world.state(),
+            lambda w, mover: playout.choose(w.view(mover), rng),
+            last_round,
+            deadline,
+            owned=owned,
         )
         return self._rewards(outcome, better)

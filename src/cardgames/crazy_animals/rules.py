@@ -236,6 +236,18 @@ def _acted(turn: Turn, pos: _Position, action: Action) -> list[Event] | None:
     return events
 
 
+def _scores(pos: _Position) -> tuple[int, ...]:
+    """Each seat's total of points so far (`State.scores`)."""
+    return pos.totals
+
+
+def _outcome(pos: _Position) -> Outcome | None:
+    """Once the match is over, the lowest totals win, ties sharing the win (CA-8)."""
+    if pos.step != _OVER:
+        return None
+    return Outcome(winners=_winners(pos.totals), scores=pos.totals)
+
+
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
@@ -303,14 +315,12 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total of points so far; the lowest total wins."""
-        return self._pos.totals
+        return _scores(self._pos)
 
     @property
     def outcome(self) -> Outcome | None:
         """The lowest totals win, ties sharing the win (CA-8)."""
-        if self._pos.step != _OVER:
-            return None
-        return Outcome(winners=_winners(self._pos.totals), scores=self._pos.totals)
+        return _outcome(self._pos)
 
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
         """Each seat's slots and drawn card in hand, the stock, the discard pile and ``in_play``.
@@ -404,6 +414,8 @@ class State(HotContract, _BaseState[_Position]):
 
     _random_playout = staticmethod(_play_out)
     _act_in_place = staticmethod(_acted)
+    _scores_in = staticmethod(_scores)
+    _outcome_in = staticmethod(_outcome)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -460,6 +472,11 @@ def _legal(pos: _Position, players: int) -> tuple[Action, ...]:
         return table[10]
     use = 0 if pos.drawn < _SWAP else pos.drawn - _SWAP + 1
     return table[2 + use] if step == _DRAWN else table[6 + use]
+
+
+def _legal_at(pos: _Position) -> tuple[Action, ...]:
+    """`_legal` of ``pos``, for as many players as it has totals (`State._legal_in`)."""
+    return _legal(pos, len(pos.totals))
 
 
 def _why_not(pos: _Position, action: Action) -> str | None:
@@ -1053,3 +1070,8 @@ GAME: Game[State] = Game(
     },
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""
+
+
+# A position's legal actions, for a search that plays bare positions (`State._legal_in`): set
+# here, below the rule it names.
+State._legal_in = staticmethod(_legal_at)  # noqa: SLF001

@@ -263,6 +263,16 @@ def _tell(events: list[Event] | None, event: Event) -> None:
         events.append(event)
 
 
+def _scores(pos: _Position) -> tuple[int, ...]:
+    """Each seat's penalty points so far (`State.scores`)."""
+    return pos.match.scores
+
+
+def _outcome_at(pos: _Position) -> Outcome | None:
+    """The lowest penalty total(s) win once the match is over (CM-10, `State.outcome`)."""
+    return _outcome(pos.match)
+
+
 def _play_out(
     pos: _Position, turn: Turn, uniform: Callable[[], float], limit: int, last_round: int
 ) -> _Position | None:
@@ -351,12 +361,12 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's penalty points so far (lower is better; the round in play not counted)."""
-        return self._pos.match.scores
+        return _scores(self._pos)
 
     @property
     def outcome(self) -> Outcome | None:
         """The lowest penalty total(s) win (CM-10); no seat is named loser."""
-        return _outcome(self._pos.match)
+        return _outcome_at(self._pos)
 
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
         """Each hand (``hand/<seat>``) and the discard pile (``discard-pile``)."""
@@ -452,6 +462,8 @@ class State(HotContract, _BaseState[_Position]):
 
     _random_playout = staticmethod(_play_out)
     _act_in_place = staticmethod(_act)
+    _scores_in = staticmethod(_scores)
+    _outcome_in = staticmethod(_outcome_at)
 
     # -- hooks: search ----------------------------------------------------------------------
 
@@ -1282,3 +1294,8 @@ GAME: Game[State] = Game(
     },
 )
 """The Crazy Mistigri game object (slug ``crazy-mistigri``, 3-5 players)."""
+
+
+# A position's legal actions, for a search that plays bare positions (`State._legal_in`): set
+# here, below the rule it names.
+State._legal_in = staticmethod(_legal)  # noqa: SLF001

@@ -182,6 +182,19 @@ def _act(turn: Turn, pos: _Position, action: Action) -> Sequence[Event]:
     return _play(turn, pos, _index_in_hand(pos, action))
 
 
+def _scores(pos: _Position) -> tuple[int, ...]:
+    """Each seat's Super Chat cards (`State.scores`)."""
+    return pos.table.super_chats
+
+
+def _outcome(pos: _Position) -> Outcome | None:
+    """The winners once the match is over, with the Super Chats (`State.outcome`)."""
+    table = pos.table
+    if table.winners is None:
+        return None
+    return Outcome(winners=table.winners, scores=table.super_chats)
+
+
 # An ordinary Python class in the compiled build too, whose methods are compiled: the engine's
 # State stays interpreted (see the Performance page: a crash with the engine compiled). Tests
 # and your own code may subclass it.
@@ -253,15 +266,12 @@ class State(HotContract, _BaseState[_Position]):
     @property
     def scores(self) -> tuple[int, ...]:
         """The Super Chat cards of each seat (higher is better)."""
-        return self._pos.table.super_chats
+        return _scores(self._pos)
 
     @property
     def outcome(self) -> Outcome | None:
         """The seats that reached three Super Chats together, or the leaders at the limit."""
-        table = self._pos.table
-        if table.winners is None:
-            return None
-        return Outcome(winners=table.winners, scores=table.super_chats)
+        return _outcome(self._pos)
 
     def zones(self) -> Mapping[str, tuple[Card, ...]]:
         """Each hand and collection, the trick, the trump card, the stock and the discard."""
@@ -384,6 +394,8 @@ class State(HotContract, _BaseState[_Position]):
 
     _random_playout = staticmethod(_play_out)
     _act_in_place = staticmethod(_act)
+    _scores_in = staticmethod(_scores)
+    _outcome_in = staticmethod(_outcome)
 
     @classmethod
     def _sample_position(cls, view: View, rng: random.Random) -> _Position:
@@ -755,3 +767,8 @@ GAME: Game[State] = Game(
     },
 )
 """The kitten tricks game object (slug ``kitten-tricks``, 3-5 players)."""
+
+
+# A position's legal actions, for a search that plays bare positions (`State._legal_in`): set
+# here, below the rule it names.
+State._legal_in = staticmethod(_legal)  # noqa: SLF001
