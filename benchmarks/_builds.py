@@ -41,13 +41,16 @@ def each_build(
     options: Sequence[str],
     compiled_python: str,
     progress: Callable[[str], None],
+    only: Sequence[str] = (),
 ) -> dict[str, dict[str, Any]]:
-    """Each build's figures by its name, ``pure`` then ``compiled``.
+    """Each build's figures by its name, ``pure`` then ``compiled`` (or those named in ``only``).
 
     Without a compiled build at ``compiled_python``, the pure build's alone.
     """
     builds: dict[str, dict[str, Any]] = {}
     for build, python in (("pure", sys.executable), ("compiled", compiled_python)):
+        if only and build not in only:
+            continue
         if build == "compiled" and not Path(python).exists():
             progress(f"no compiled build at {python} (make compiled): pure build only")
             continue

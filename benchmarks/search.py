@@ -53,6 +53,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -330,6 +331,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument(
+        "--build",
+        action="append",
+        choices=("pure", "compiled"),
+        help="a build to measure (default: both)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="runs in turn, each its peers then its builds: medians and ranges of the ratios",
+    )
+    parser.add_argument(
         "--instructions", action="store_true", help="count each part's instructions (compiled)"
     )
     parser.add_argument(
@@ -367,6 +380,17 @@ def main() -> None:
             )
         )
         return
+    runs = [_run(args, run) for run in range(args.repeat)]
+    if args.repeat == 1:
+        print_tables(args, *runs[0])
+    else:
+        print_repeated(args, runs)
+
+
+def _run(args: argparse.Namespace, run: int) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
+    """One run: the peers' rates by name, then each build's figures."""
+    if args.repeat > 1:
+        progress(f"run {run + 1} of {args.repeat}")
     peers: dict[str, float] = {}
     if args.peer:
         for name, spec in PEERS:
@@ -374,8 +398,9 @@ def main() -> None:
             rate = measure_peer(name, spec, args.iterations, args.decisions, args.budget)
             if rate is not None:
                 peers[name] = rate
-    builds = each_build("search.py", _worker_options(args), args.compiled_python, progress)
-    print_tables(args, peers, builds)
+    options = _worker_options(args)
+    builds = each_build("search.py", options, args.compiled_python, progress, args.build or ())
+    return peers, builds
 
 
 def _worker_options(args: argparse.Namespace) -> list[str]:
@@ -440,6 +465,58 @@ def _print_rates(builds: dict[str, dict[str, Any]], eights: float | None) -> Non
             line += "".join(
                 f" {rates[key][b] / eights:.2f} |" if b in rates[key] else " - |" for b in names
             )
+        print(line)
+
+
+def print_repeated(
+    args: argparse.Namespace, runs: list[tuple[dict[str, float], dict[str, dict[str, Any]]]]
+) -> None:
+    """Each row's median rate over the runs, and its ratio to the `crazy_eights` of its own run.
+
+    Every run measures the peers, then the builds, one after the other: a ratio compares two
+    rates measured minutes apart, where a machine shared with other work can change speed by
+    half between runs. The median of the runs' ratios and their range say how far one run
+    can be trusted.
+    """
+    print(
+        command_line(
+            f"python benchmarks/search.py --iterations {args.iterations} "
+            f"--decisions {args.decisions} --budget {args.budget:g} --repeat {args.repeat}"
+            f"{''.join(f' --horizon {h}' for h in args.horizon or ())}"
+            f"{''.join(f' --build {b}' for b in args.build or ())}"
+        )
+    )
+    names = [name for name, _ in PEERS if all(name in peers for peers, _ in runs)]
+    if names:
+        print("| OpenSpiel C++ `MCTSBot` | simulations / CPU s, median | each run |")
+        print("| --- | ---: | --- |")
+        for name in names:
+            measured = [peers[name] for peers, _ in runs]
+            each = ", ".join(f"{rate:,.0f}" for rate in measured)
+            print(f"| `{name}` | {statistics.median(measured):,.0f} | {each} |")
+        print()
+    ratios: dict[tuple[str, int, str, str], list[float]] = {}
+    rates: dict[tuple[str, int, str, str], list[float]] = {}
+    for peers, builds in runs:
+        eights = peers.get("crazy_eights")
+        for build, result in builds.items():
+            for row in result["rows"]:
+                key = (row["game"], row["players"], row["horizon"], build)
+                rates.setdefault(key, []).append(row["rate"])
+                if eights is not None:
+                    ratios.setdefault(key, []).append(row["rate"] / eights)
+    print(
+        "| game | players | horizon | build | iterations / CPU s, median "
+        "| / `crazy_eights`, median | lowest-highest run |"
+    )
+    print("| --- | ---: | --- | --- | ---: | ---: | --- |")
+    for key, found in rates.items():
+        line = f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | {statistics.median(found):,.0f} |"
+        shown = ratios.get(key)
+        if shown:
+            line += f" {statistics.median(shown):.2f} | {min(shown):.2f}-{max(shown):.2f} |"
+        else:
+            line += " - | - |"
         print(line)
 
 

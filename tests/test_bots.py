@@ -276,6 +276,22 @@ def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> No
     assert all(float(row[-1]) > 0 for row in rows)
 
 
+def test_search_benchmark_repeats_its_runs_and_gives_each_ratio_its_runs_peer() -> None:
+    """search.py --repeat measures peer and build in turn; a ratio's median and range per row."""
+    args = ["--game", "crazy-animals", "--players", "3", "--horizon", "round", "--repeat", "2"]
+    args += ["--iterations", "4", "--decisions", "1", "--build", "pure"]
+    done = run_benchmark("search.py", args)
+    assert "--repeat 2 --horizon round --build pure`" in done.stdout
+    _header, peers = _table(done.stdout, "| OpenSpiel C++ `MCTSBot` | simulations / CPU s, median")
+    eights = next(row for row in peers if row[0] == "`crazy_eights`")
+    assert len(eights[2].split(", ")) == 2  # each run's own rate
+    header, rows = _table(done.stdout, "| game | players | horizon | build | iterations")
+    assert header[-1] == "lowest-highest run"
+    assert [row[:4] for row in rows] == [["crazy-animals", "3", "round", "pure"]]
+    low, high = (float(x) for x in rows[0][6].split("-"))
+    assert 0 < low <= float(rows[0][5]) <= high
+
+
 def test_search_benchmark_breaks_each_iteration_down_into_its_parts() -> None:
     """benchmarks/search.py shows each iteration's sampling, descent, simulation and backprop µs."""
     args = ["--game", "crazy-animals", "--iterations", "8", "--decisions", "2", "--no-peer"]
