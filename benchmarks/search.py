@@ -205,8 +205,12 @@ PARTS = {
     "descent": "CPyDef_ismcts___ISMCTSBot____descend",
     "simulation": "CPyDef_ismcts___ISMCTSBot____simulate",
     "backprop": "CPyDef_ismcts___ISMCTSBot____backpropagate",
+    "search": "CPyDef_ismcts___ISMCTSBot___choose",
 }
-"""Each part of an iteration counted apart, by its function in the compiled build's C."""
+"""Each part of an iteration counted apart, by its function in the compiled build's C.
+
+``search`` is the whole of `ISMCTSBot.choose`: the parts, the tree's own setup and the loop.
+"""
 
 
 def search_decisions(slug: str, players: int, horizon: str, iterations: int, decisions: int) -> int:
@@ -229,7 +233,14 @@ def search_decisions(slug: str, players: int, horizon: str, iterations: int, dec
 
 
 def count_parts(args: argparse.Namespace) -> None:
-    """Print, per configuration, the compiled build's instructions per iteration of each part."""
+    """Print, per configuration, the compiled build's instructions per iteration of each part.
+
+    And the whole search's (`ISMCTSBot.choose`) per iteration; with the peers (``--peer``, the
+    default), each OpenSpiel peer's instructions per simulation first, and each configuration's
+    speed ratio to `crazy_eights` in instructions: its instructions per simulation over ours
+    per iteration. Unlike CPU time, the counts do not depend on the machine's load; what an
+    instruction costs does differ between the two (C++ runs more of them per cycle).
+    """
     import cardgames
 
     python = args.compiled_python
@@ -242,8 +253,17 @@ def count_parts(args: argparse.Namespace) -> None:
             f"{' --simulation' if args.simulation else ''}"
         )
     )
-    print("| game | players | " + " | ".join(f"{p} instructions" for p in parts) + " |")
-    print("| --- | ---: |" + " ---: |" * len(parts))
+    peers = count_peers(args) if args.peer else {}
+    if peers:
+        print("| OpenSpiel C++ `MCTSBot` | instructions / simulation |")
+        print("| --- | ---: |")
+        for name, counted in peers.items():
+            print(f"| `{name}` | {counted:,.0f} |")
+        print()
+    eights = peers.get("crazy_eights")
+    ratio = " `crazy_eights` / search |" if eights else ""
+    print("| game | players | " + " | ".join(f"{p} instructions" for p in parts) + " |" + ratio)
+    print("| --- | ---: |" + " ---: |" * (len(parts) + bool(eights)))
     script = str(Path(__file__).resolve())
     for slug, game in cardgames.GAMES.items():
         if (args.game and slug not in args.game) or slug == "classic-mistigri":
@@ -262,7 +282,10 @@ def count_parts(args: argparse.Namespace) -> None:
                     keep_path=False,
                 )
                 figures.append(collected / int(out.split()[-1]))
-            print(f"| {slug} | {players} | " + " | ".join(f"{f:,.0f}" for f in figures) + " |")
+            line = f"| {slug} | {players} | " + " | ".join(f"{f:,.0f}" for f in figures) + " |"
+            if eights:
+                line += f" {eights / figures[-1]:.2f} |"
+            print(line)
 
 
 def measure_peer(
@@ -270,18 +293,39 @@ def measure_peer(
 ) -> float | None:
     """OpenSpiel's C++ MCTSBot simulations per CPU second on ``spec``, or None without it."""
     try:
-        import pyspiel  # the openspiel extra, optional
+        import pyspiel  # noqa: F401 - the openspiel extra, optional
     except ImportError:
         progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
         return None
-    game = pyspiel.load_game(spec)
-    picker = random.Random(0)
     simulations = searches = 0
     seconds = 0.0
+    for bot, state in peer_decisions(spec, iterations):
+        if searches == decisions or seconds >= budget:
+            break
+        start = time.process_time()
+        bot.step(state)
+        seconds += time.process_time() - start
+        simulations += iterations
+        searches += 1
+    progress(f"OpenSpiel {name}: {searches} searches, {seconds:.1f} CPU s")
+    return simulations / seconds
+
+
+def peer_decisions(spec: str, iterations: int) -> Iterator[tuple[Any, Any]]:
+    """OpenSpiel's ``MCTSBot`` and the state of each decision of random matches of ``spec``.
+
+    Each decision with more than one legal action gets a bot of its own (random rollouts,
+    `RandomRolloutEvaluator(1)`, UCT constant 2, as in OpenSpiel's examples), seeded by its
+    match; the matches go on by uniformly random moves (chance by its odds), from seed 0.
+    """
+    import pyspiel
+
+    game = pyspiel.load_game(spec)
+    picker = random.Random(0)
     seed = 0
-    while searches < decisions and seconds < budget:
+    while True:
         state = game.new_initial_state()
-        while not state.is_terminal() and searches < decisions and seconds < budget:
+        while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(picker.choices(outcomes, weights)[0])
@@ -299,15 +343,51 @@ def measure_peer(
                     seed=seed,
                     verbose=False,
                 )
-                start = time.process_time()
-                bot.step(state)
-                seconds += time.process_time() - start
-                simulations += iterations
-                searches += 1
+                yield bot, state
             state.apply_action(picker.choice(legal))
         seed += 1
-    progress(f"OpenSpiel {name}: {searches} searches, {seconds:.1f} CPU s")
-    return simulations / seconds
+
+
+def peer_searches(spec: str, iterations: int, decisions: int, *, search: bool) -> int:
+    """Play the first ``decisions`` decisions of `peer_decisions`, searching each if ``search``.
+
+    The run callgrind counts for ``--instructions``'s peers (``--count-peer``): the same run
+    without the searches, subtracted, leaves the searches' own instructions. The simulations.
+    """
+    searches = 0
+    for bot, state in peer_decisions(spec, iterations):
+        if searches == decisions:
+            break
+        if search:
+            bot.step(state)
+        searches += 1
+    return searches * iterations
+
+
+def count_peers(args: argparse.Namespace) -> dict[str, float]:
+    """Each OpenSpiel peer's instructions per simulation, under callgrind (empty without it).
+
+    The whole process of `peer_searches` is counted with the searches and without them, on the
+    same decisions; the difference over the simulations is what one simulation costs.
+    """
+    try:
+        import pyspiel  # noqa: F401 - the openspiel extra, optional
+    except ImportError:
+        progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
+        return {}
+    script = str(Path(__file__).resolve())
+    counted: dict[str, float] = {}
+    for name, spec in PEERS:
+        progress(f"OpenSpiel {name}: instructions")
+        collected = []
+        for search in ("0", "1"):
+            arguments = [spec, str(args.iterations), str(args.decisions), search]
+            command = [sys.executable, script, "--count-peer", *arguments]
+            out, instructions = under_callgrind(command)
+            collected.append(instructions)
+            simulations = int(out.split()[-1])
+        counted[name] = (collected[1] - collected[0]) / simulations
+    return counted
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -350,6 +430,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--count-peer", nargs=4, help=argparse.SUPPRESS)
     return parser
 
 
@@ -360,6 +441,10 @@ def main() -> None:
     if args.count:
         slug, players, horizon, iterations, decisions = args.count
         print(search_decisions(slug, int(players), horizon, int(iterations), int(decisions)))
+        return
+    if args.count_peer:
+        spec, iterations, decisions, search = args.count_peer
+        print(peer_searches(spec, int(iterations), int(decisions), search=search == "1"))
         return
     if args.instructions:
         if not Path(args.compiled_python).exists():

@@ -323,6 +323,14 @@ def test_search_benchmark_counts_the_iterations_callgrind_divides_by() -> None:
     assert done.stdout.split() == ["10"]
 
 
+def test_search_benchmark_counts_the_peers_decisions_with_and_without_their_searches() -> None:
+    """The peer's runs search.py --instructions counts play the same decisions, searched or not."""
+    pytest.importorskip("pyspiel")
+    for search in ("0", "1"):
+        args = ["--count-peer", "crazy_eights(players=3)", "4", "3", search]
+        assert run_benchmark("search.py", args).stdout.split() == ["12"]
+
+
 def test_search_benchmark_counts_functions_of_the_compiled_build() -> None:
     """Each part search.py --instructions counts is a function of the compiled build's C."""
     if not _build.COMPILED:
@@ -330,7 +338,7 @@ def test_search_benchmark_counts_functions_of_the_compiled_build() -> None:
     benchmark = ROOT / "benchmarks" / "search.py"
     source = benchmark.read_text(encoding="utf-8")
     names = re.findall(r'"(CPyDef_ismcts_\w+)"', source)
-    assert len(names) == 4
+    assert len(names) == 5
     package = Path(cardgames.__file__).resolve().parent.parent
     (library,) = package.glob("*__mypyc*.so")
     symbols = library.read_bytes()
