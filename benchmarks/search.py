@@ -23,7 +23,11 @@ by the CPU time of `step`. MCTS searches the true state, so it never samples a w
 less per simulation than an information-set search, which this table does not correct for.
 
 Rates are per CPU second of the measuring process (``time.process_time``), which other jobs on a
-shared machine disturb less than the wall clock. Every configuration searches at least once,
+shared machine disturb less than the wall clock. Less, not little: on a shared 2-core machine one
+run's rates moved by up to half against the next one's, and a ratio compares rates measured
+minutes apart. ``--repeat N`` makes N runs in turn (each its peers, then its builds; ``--build``
+keeps one build) and gives each row the median of its ratios, each to its own run's
+`crazy_eights`, with the lowest and highest. Every configuration searches at least once,
 then stops at ``--decisions`` searches or ``--budget`` CPU seconds (random moves included),
 whichever comes first, so a whole run is bounded by about (configurations + peers) x budget,
 plus one search each. A configuration with no decision worth a search (Classic Mistigri: every
@@ -39,12 +43,18 @@ everything the function calls, the rules and the interpreted engine included): s
 world (`_Worlds.draw`), the descent (`ISMCTSBot._descend`), the backpropagation
 (`ISMCTSBot._backpropagate`) and, with ``--simulation``, the simulation
 (`ISMCTSBot._simulate`, which also reads each seat's reward where it stopped), each divided by
-the iterations. Callgrind runs some 50 times slower:
-use ``--decisions 3 --iterations 100`` or so, and ``--game``, ``--players``.
+the iterations, and the whole search (`ISMCTSBot.choose`, the tree's setup included). With the
+peers (the default), each OpenSpiel peer's instructions per simulation come first: the process
+that plays its decisions, counted whole with and without their searches, the difference over
+the simulations; each row's last column is then `crazy_eights`' instructions per simulation
+over ours per iteration, a ratio the machine's load does not move (what one instruction costs
+differs, though: C++ runs more of them per cycle than an interpreter does). Callgrind runs some
+50 times slower: use ``--decisions 3 --iterations 100`` or so, and ``--game``, ``--players``.
 
 Usage: ``python benchmarks/search.py [--compiled-python PATH] [--iterations 200]
 [--decisions 12] [--budget 4] [--game SLUG ...] [--players N ...] [--horizon match|round]
-[--no-peer] [--instructions [--simulation]]``; OpenSpiel needs the ``openspiel`` extra.
+[--no-peer] [--repeat N] [--build pure|compiled] [--instructions [--simulation]]``; OpenSpiel
+needs the ``openspiel`` extra.
 """
 
 from __future__ import annotations
