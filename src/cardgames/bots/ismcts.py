@@ -21,7 +21,10 @@ blind draws by position, count as one):
    ([`standing`][cardgames.engine.standing]), unless the match ended with it.
 
 The search reads nothing but the engine contract, so it plays every game that can sample
-worlds.
+worlds. With random simulations, a game whose rules also give the engine's hooks on bare
+positions (`State._legal_in` and the others: `cardgames._hot.PositionRules`) is searched on its
+positions alone, with no state around them: the same worlds, steps and rewards, fewer
+instructions.
 """
 
 from __future__ import annotations
