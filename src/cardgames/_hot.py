@@ -17,6 +17,11 @@ they would read the position through Python, where the game's own methods read i
 record natively. Measured with `benchmarks/instructions.py` on classic Mistigri, this module's
 `legal_actions` (a call to the game's hook) cost the compiled build 3.8 to 6.6% more
 instructions per action, and its `is_over` up to 0.7% more (the Performance page).
+
+The search's own worlds live here too: `scratch`, `resampled` and `step` advance a copy of a
+state in place, and `World` is what a search reads and does at each step, either on such a
+scratch state (`StateWorld`) or on a bare position and its `Turn`, stepped by the game's own
+hooks (`PositionWorld`, `PositionRules`).
 """
 
 from __future__ import annotations
