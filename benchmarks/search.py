@@ -302,10 +302,7 @@ def measure_peer(
     name: str, spec: str, iterations: int, decisions: int, budget: float
 ) -> float | None:
     """OpenSpiel's C++ MCTSBot simulations per CPU second on ``spec``, or None without it."""
-    try:
-        import pyspiel  # noqa: F401 - the openspiel extra, optional
-    except ImportError:
-        progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
+    if not _has_openspiel():
         return None
     simulations = searches = 0
     seconds = 0.0
@@ -319,6 +316,16 @@ def measure_peer(
         searches += 1
     progress(f"OpenSpiel {name}: {searches} searches, {seconds:.1f} CPU s")
     return simulations / seconds
+
+
+def _has_openspiel() -> bool:
+    """Whether OpenSpiel (the ``openspiel`` extra) is installed; says so on stderr if not."""
+    try:
+        import pyspiel  # noqa: F401 - the openspiel extra, optional
+    except ImportError:
+        progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
+        return False
+    return True
 
 
 def peer_decisions(spec: str, iterations: int) -> Iterator[tuple[Any, Any]]:
@@ -380,10 +387,7 @@ def count_peers(args: argparse.Namespace) -> dict[str, float]:
     The whole process of `peer_searches` is counted with the searches and without them, on the
     same decisions; the difference over the simulations is what one simulation costs.
     """
-    try:
-        import pyspiel  # noqa: F401 - the openspiel extra, optional
-    except ImportError:
-        progress("OpenSpiel is not installed (pip install -e '.[openspiel]'): no peer")
+    if not _has_openspiel():
         return {}
     script = str(Path(__file__).resolve())
     counted: dict[str, float] = {}
@@ -511,17 +515,22 @@ def _worker_options(args: argparse.Namespace) -> list[str]:
     return options
 
 
+def _timed_command(args: argparse.Namespace) -> str:
+    """The line a timed run's tables start with: the command and its options, the machine."""
+    return command_line(
+        f"python benchmarks/search.py --iterations {args.iterations} "
+        f"--decisions {args.decisions} --budget {args.budget:g}"
+        f"{f' --repeat {args.repeat}' if args.repeat > 1 else ''}"
+        f"{''.join(f' --horizon {h}' for h in args.horizon or ())}"
+        f"{''.join(f' --build {b}' for b in args.build or ())}"
+    )
+
+
 def print_tables(
     args: argparse.Namespace, peers: dict[str, float], builds: dict[str, dict[str, Any]]
 ) -> None:
     """The peers' table, the games' rates with their ratio to `crazy_eights`, then the parts."""
-    print(
-        command_line(
-            f"python benchmarks/search.py --iterations {args.iterations} "
-            f"--decisions {args.decisions} --budget {args.budget:g}"
-            f"{''.join(f' --horizon {h}' for h in args.horizon or ())}"
-        )
-    )
+    print(_timed_command(args))
     eights = peers.get("crazy_eights")
     if peers:
         print("| OpenSpiel C++ `MCTSBot` | simulations / CPU s |")
@@ -573,14 +582,7 @@ def print_repeated(
     half between runs. The median of the runs' ratios and their range say how far one run
     can be trusted.
     """
-    print(
-        command_line(
-            f"python benchmarks/search.py --iterations {args.iterations} "
-            f"--decisions {args.decisions} --budget {args.budget:g} --repeat {args.repeat}"
-            f"{''.join(f' --horizon {h}' for h in args.horizon or ())}"
-            f"{''.join(f' --build {b}' for b in args.build or ())}"
-        )
-    )
+    print(_timed_command(args))
     names = [name for name, _ in PEERS if all(name in peers for peers, _ in runs)]
     if names:
         print("| OpenSpiel C++ `MCTSBot` | simulations / CPU s, median | each run |")

@@ -58,6 +58,7 @@ __all__ = [
     "scratch",
     "step",
     "untell",
+    "within",
 ]
 
 
@@ -338,6 +339,11 @@ def best_seats(scores: tuple[int, ...], better_scores: str | None) -> tuple[int,
     return tuple([seat for seat, score in enumerate(scores) if score == best])
 
 
+def within(world: State[Any], last_round: int) -> bool:
+    """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) is over."""
+    return not world.is_over and (last_round < 0 or world.round == last_round)
+
+
 def returns_at(world: State[Any], better_scores: str | None, margin_weight: float) -> list[float]:
     """Each seat's `returns` where a search's ``world`` stopped: its outcome's, or its standing's.
 
@@ -420,6 +426,8 @@ class World:
 
     Both follow the same rules from the same position and seed: the same legal actions, the
     same positions, the same seeded draws and the same returns (a test holds them equal).
+    This base class is the interface: each kind implements every method but `within`, and
+    `state`, which only a `StateWorld` has.
     """
 
     __slots__ = ()
@@ -492,9 +500,8 @@ class StateWorld(World):
         return self._state.round
 
     def within(self, last_round: int) -> bool:
-        """Neither the match (the state's `is_over`) nor round ``last_round`` is over."""
-        world = self._state
-        return not world.is_over and (last_round < 0 or world.round == last_round)
+        """`within` the state: neither its match (`is_over`) nor round ``last_round`` is over."""
+        return within(self._state, last_round)
 
     def legal(self) -> tuple[Action, ...]:
         """The state's `legal_actions`."""

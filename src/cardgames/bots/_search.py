@@ -29,7 +29,6 @@ __all__ = [
     "play_to_horizon",
     "reached",
     "short",
-    "within",
 ]
 
 
@@ -101,11 +100,6 @@ def distinct(legal: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def within(world: State[Any], last_round: int) -> bool:
-    """Whether a search goes on: neither the match nor round ``last_round`` (-1: none) is over."""
-    return not world.is_over and (last_round < 0 or world.round == last_round)
-
-
 def reached(world: State[Any]) -> Outcome:
     """What a search's world is worth where it stopped: the match's outcome, or its standing."""
     outcome = world.outcome if world.is_over else standing(world)
@@ -132,7 +126,7 @@ def play_to_horizon(
     Raises:
         OutOfTime: the time budget ran out (checked before every move).
     """
-    while within(world, last_round):
+    while _hot.within(world, last_round):
         check_time(deadline)
         mover: int = world.to_move  # type: ignore[assignment]  # not over
         _hot.step(world, choose(world, mover), owned=owned)
