@@ -175,7 +175,7 @@ def test_round_horizon_scores_the_match_as_it_stands_at_the_round_end() -> None:
     best = min(world.scores)
     standing = Outcome(tuple(s for s, v in enumerate(world.scores) if v == best), world.scores)
     bot = RolloutBot(1, horizon="round")
-    got = bot._rollout(state, first, policy, random.Random(5), None)
+    got = bot._rollout(state, first, (policy, policy), random.Random(5), None)
     assert got == outcome_returns(standing, "lower")
     assert not world.is_over
 
@@ -201,7 +201,7 @@ def test_rollouts_in_place_return_what_apply_gives(slug: str) -> None:
         pos, log = world._pos, world._log
         for action in distinct(view.legal_actions):
             expected = _reference_rollout(world, action, policy, seed)
-            got = bot._rollout(world, action, policy, random.Random(seed), None)
+            got = bot._rollout(world, action, (policy, policy), random.Random(seed), None)
             assert got == outcome_returns(expected, game.better_scores)
         assert (world._pos, world._log) == (pos, log)
 
@@ -233,6 +233,6 @@ def test_a_rollout_from_a_move_that_ends_the_round_plays_the_next_round() -> Non
         state = state.apply(action)
         action = policy.choose(state.view(state.to_move), rng)
     expected = _reference_rollout(state, action, policy, 7)
-    got = RolloutBot(1)._rollout(state, action, policy, random.Random(7), None)
+    got = RolloutBot(1)._rollout(state, action, (policy, policy), random.Random(7), None)
     assert got == outcome_returns(expected, "lower")
     assert expected.scores != standing(state.apply(action)).scores

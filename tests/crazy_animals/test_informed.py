@@ -127,12 +127,12 @@ def test_the_same_rng_state_gives_the_same_informed_world() -> None:
 
 
 def test_informed_is_a_rollout_option_on_by_default() -> None:
-    """The rollout spec takes `informed`, true by default; the level spec text is unchanged."""
+    """The rollout spec takes `informed`, true by default; the level spec leaves it so."""
     assert BotSpec.parse("rollout").build("crazy-animals").informed is True  # type: ignore[attr-defined]
     off = BotSpec.parse("rollout:informed=false").build("crazy-animals")
     assert isinstance(off, RolloutBot)
     assert off.informed is False
-    assert str(BotSpec.parse("hard")) == "rollout:seconds=0.8"
+    assert str(BotSpec.parse("hard")) == "rollout:policy=tuned:seconds=0.8"
 
 
 def test_other_games_ignore_informed() -> None:

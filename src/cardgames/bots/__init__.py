@@ -24,7 +24,7 @@ from cardgames import get_game
 from cardgames.bots.ismcts import ISMCTSBot
 from cardgames.engine import Action, Game, State, View
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "heuristic_bot", "play_match"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "heuristic_bot", "play_match", "tuned_bot"]
 
 
 @runtime_checkable
@@ -89,4 +89,21 @@ def heuristic_bot(slug: str) -> Bot:
     if "heuristic_bot" not in game.parts:
         return RandomBot()
     bot: Bot = game.part("heuristic_bot")()
+    return bot
+
+
+def tuned_bot(slug: str) -> Bot:
+    """Return a new tuned heuristic bot for the game ``slug``: the `hard` level's policy.
+
+    A game whose heuristic bot has thresholds to tune registers the bot with tuned ones as its
+    ``"tuned_bot"`` part: Crazy Animals ([`tuned_bot`][cardgames.crazy_animals.bot.tuned_bot],
+    from ``benchmarks/tune_heuristic.py``). Every other game's tuned bot is its heuristic bot.
+
+    Raises:
+        UnknownGameError: no game is registered under ``slug``.
+    """
+    game = get_game(slug)
+    if "tuned_bot" not in game.parts:
+        return heuristic_bot(slug)
+    bot: Bot = game.part("tuned_bot")()
     return bot

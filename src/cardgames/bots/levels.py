@@ -9,22 +9,25 @@ with a bounded think time:
   card it remembers with probability 1/2 at every decision. It answers at once.
 - `medium` (« moyen »): the game's heuristic bot (`heuristic`). It answers at once.
 - `hard` (« difficile »): the rollout bot
-  ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]), `rollout:seconds=0.8`: in 64 sampled
-  worlds it plays each of its moves out to the end of the round with the heuristic bot in
-  every seat, on common random numbers, and departs from the heuristic's move only where the
-  worlds show a better one by 1.5 standard errors of the gain. In Crazy Animals the worlds are
-  informed: likelier where the other seats' past moves fit them. It answers within about
-  0.8 s and one move of the game per decision.
+  ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]), `rollout:policy=tuned:seconds=0.8`: in
+  64 sampled worlds it plays each of its moves out to the end of the round, its own seat by
+  the tuned heuristic bot ([`tuned_bot`][cardgames.bots.tuned_bot]) and every other seat by the
+  heuristic bot, on common random numbers, and departs from the tuned bot's move only where the
+  worlds show a better one by 1.5 standard errors of the gain. In Crazy Animals the tuned bot
+  has thresholds tuned against the heuristic's (``benchmarks/tune_heuristic.py``) and the
+  worlds are informed: likelier where the other seats' past moves fit them; in the other games
+  the tuned bot is the heuristic bot. It answers within about 0.8 s and one move of the game
+  per decision.
 
 Bots keep their perfect recall of what their seat saw (`View.knowledge`), but for `easy`'s
 deliberate forgetting.
 
 Examples:
     >>> from cardgames.bots.spec import BotSpec
-    >>> BotSpec.parse("hard") == BotSpec.parse("rollout:samples=64:seconds=0.8")
+    >>> BotSpec.parse("hard") == BotSpec.parse("rollout:samples=64:policy=tuned:seconds=0.8")
     True
     >>> str(BotSpec.parse("difficile"))
-    'rollout:seconds=0.8'
+    'rollout:policy=tuned:seconds=0.8'
     >>> str(BotSpec.parse("moyen"))
     'heuristic'
 """
@@ -44,7 +47,7 @@ __all__ = ["LEVELS", "NAMES", "CasualBot", "level_of"]
 LEVELS: Mapping[str, str] = {
     "easy": "casual",
     "medium": "heuristic",
-    "hard": "rollout:seconds=0.8",
+    "hard": "rollout:policy=tuned:seconds=0.8",
 }
 """Each level's bot spec text, by the level's name."""
 NAMES: Mapping[str, Mapping[str, str]] = {

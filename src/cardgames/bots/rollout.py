@@ -96,8 +96,10 @@ class RolloutBot:
         informed: sample the worlds with ``sample_world(..., informed=True)``: likelier
             where the other seats' past moves fit them, in a game that models its players'
             moves (Crazy Animals); other games sample as without it.
-        policy: the bot that plays the rollouts for every seat; by default the game's
-            heuristic bot (`cardgames.bots.heuristic_bot`).
+        policy: the bot whose move is the default and that plays the bot's own seat in the
+            rollouts; by default the game's heuristic bot (`cardgames.bots.heuristic_bot`).
+        opponents: the bot that plays every other seat in the rollouts, the bot's model of
+            the other players; by default ``policy``.
 
     Raises:
         InvalidSetupError: a setting outside its bounds (`ROLLOUT_BOUNDS`) or an unknown
@@ -118,6 +120,7 @@ class RolloutBot:
         halving: object = True,
         informed: object = True,
         policy: Bot | None = None,
+        opponents: Bot | None = None,
     ) -> None:
         """Check and keep the settings (see the class docstring).
 
@@ -137,6 +140,7 @@ class RolloutBot:
         self.halving = flag_setting("rollout option halving", halving)
         self.informed = flag_setting("rollout option informed", informed)
         self.policy = policy
+        self.opponents = opponents
         self._policies: dict[str, Bot] = {}
 
     def __repr__(self) -> str:
@@ -145,7 +149,7 @@ class RolloutBot:
             f"RolloutBot(samples={self.samples}, seconds={self.seconds}, "
             f"horizon={self.horizon!r}, margin_weight={self.margin_weight}, "
             f"confidence={self.confidence}, halving={self.halving}, informed={self.informed}, "
-            f"policy={self.policy!r})"
+            f"policy={self.policy!r}, opponents={self.opponents!r})"
         )
 
     def _policy(self, slug: str) -> Bot:
@@ -167,6 +171,7 @@ class RolloutBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         game = get_game(view.game)
         policy = self._policy(view.game)
+        opponents = policy if self.opponents is None else self.opponents
         default = _as_legal(policy.choose(view, rng), legal)
         values: dict[Action, list[float]] = {action: [] for action in legal}
         running = list(legal)
@@ -176,7 +181,7 @@ class RolloutBot:
                     self._sample(
                         game,
                         view,
-                        policy,
+                        (policy, opponents),
                         running=running,
                         values=values,
                         rng=rng,
@@ -209,7 +214,7 @@ class RolloutBot:
         self,
         game: Game[Any],
         view: View,
-        policy: Bot,
+        policies: tuple[Bot, Bot],
         *,
         running: list[Action],
         values: dict[Action, list[float]],
@@ -222,7 +227,7 @@ class RolloutBot:
         seat = view.seat
         # The same rollout randomness for every action: search needs replay, not secrecy.
         results = [
-            self._rollout(world, action, policy, random.Random(seed), deadline)[seat]  # noqa: S311
+            self._rollout(world, action, policies, random.Random(seed), deadline)[seat]  # noqa: S311
             for action in running
         ]
         # Only a whole world counts, so that every action keeps the same worlds.
@@ -233,22 +238,30 @@ class RolloutBot:
         self,
         state: State[Any],
         action: Action,
-        policy: Bot,
+        policies: tuple[Bot, Bot],
         rng: random.Random,
         deadline: float | None,
     ) -> tuple[float, ...]:
-        """Each seat's return after ``action`` in ``state`` and the policy's moves to the horizon.
+        """Each seat's return after ``action`` in ``state`` and the policies' moves to the horizon.
+
+        ``policies`` is the bot's own policy (which plays the seat that moves now, the bot's)
+        and its model of the other seats.
 
         ``state`` is left unchanged: the rollout advances a scratch copy of it in place
         (`cardgames._hot.step`), which builds no successor state at each move but the same log
         entry and events as `State.apply`, so the policy reads the views `apply` would give.
         """
+        own, opponents = policies
+        seat = state.to_move
         world = _hot.scratch(state)
         _hot.step(world, action)
         # The round after ``action``: an action that ends a round, the rollout plays the next.
         last_round = world.round if self.horizon == "round" else -1
         outcome = play_to_horizon(
-            world, lambda w, mover: policy.choose(w.view(mover), rng), last_round, deadline
+            world,
+            lambda w, mover: (own if mover == seat else opponents).choose(w.view(mover), rng),
+            last_round,
+            deadline,
         )
         return outcome_returns(outcome, world.game.better_scores, self.margin_weight)
 

@@ -1,7 +1,7 @@
 """Bot specs: a bot named so that it can be written on a command line and sent to a worker.
 
 A [`BotSpec`][cardgames.bots.spec.BotSpec] names a built-in bot (`random`, `heuristic`,
-`casual`, `ismcts` or `rollout` with their options) or a *factory*; the bot itself is built
+`tuned`, `casual`, `ismcts` or `rollout` with their options) or a *factory*; the bot itself is built
 where the match is played. Simulations (`cardgames.arena`), tables (`cardgames.table`) and
 the command line take bots as specs or as a spec's text.
 
@@ -19,15 +19,16 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from cardgames._codec import short_repr
-from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels, rollout
+from cardgames.bots import Bot, ISMCTSBot, RandomBot, heuristic_bot, levels, rollout, tuned_bot
 from cardgames.bots import ismcts as ismcts_bounds
 from cardgames.engine import HORIZONS
 from cardgames.errors import InvalidSetupError
 
 __all__ = ["BOT_KINDS", "ISMCTS_DEFAULTS", "ROLLOUT_DEFAULTS", "BotSpec"]
 
-BOT_KINDS = ("random", "heuristic", "casual", "ismcts", "rollout")
-"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name (`casual`: the easy level;
+BOT_KINDS = ("random", "heuristic", "tuned", "casual", "ismcts", "rollout")
+"""The bots a [`BotSpec`][cardgames.bots.spec.BotSpec] can name (`tuned`: the game's heuristic
+bot with tuned thresholds, [`tuned_bot`][cardgames.bots.tuned_bot]; `casual`: the easy level;
 `rollout`: [`RolloutBot`][cardgames.bots.rollout.RolloutBot], the hard level).
 
 A spec's text may also name a level (`easy`, `medium`, `hard`, or in French `facile`, `moyen`,
@@ -63,15 +64,18 @@ ROLLOUT_DEFAULTS: Mapping[str, bool | int | float | str] = {
     "halving": True,
     "informed": True,
     "margin_weight": 0.85,
+    "policy": "heuristic",
 }
 """The settings of the `rollout` bot spec ([`RolloutBot`][cardgames.bots.rollout.RolloutBot]).
 
 Each can be changed in the spec, as in `rollout:samples=64:confidence=2`, within its bounds
 ([`ROLLOUT_BOUNDS`][cardgames.bots.rollout.ROLLOUT_BOUNDS]; `horizon` is `round` or `match`,
-`halving` and `informed` are `true` or `false`);
-the defaults are the `hard` level's settings but its time budget.
-a spec may add a time budget, `seconds` (0.001 to 60, none by default), with the same
-trade-off as for `ismcts`: an answer in time, but choices that depend on the machine.
+`halving` and `informed` are `true` or `false`; `policy` is `heuristic` or `tuned`, the bot
+that makes the default move and plays the bot's own seat in the rollouts, while the game's
+heuristic bot plays the other seats). The defaults are the `hard` level's settings but its
+time budget and its policy (`tuned`). A spec may add a time budget, `seconds` (0.001 to 60,
+none by default), with the same trade-off as for `ismcts`: an answer in time, but choices that
+depend on the machine.
 """
 
 
@@ -148,12 +152,31 @@ def _rollout_option(name: str, value: object) -> bool | int | float | str:
         if isinstance(value, bool):
             return value
         wanted = "true or false"
+    elif name == "policy":
+        if isinstance(value, str) and value in {"heuristic", "tuned"}:
+            return value
+        wanted = "'heuristic' or 'tuned'"
     else:
         if isinstance(value, str) and value in HORIZONS:
             return value
         wanted = " or ".join(repr(h) for h in HORIZONS)
     msg = f"rollout option {name} must be {wanted}, got {short_repr(value)}"
     raise InvalidSetupError(msg)
+
+
+def _random_bot(slug: str) -> Bot:
+    """A `RandomBot`, whatever the game."""
+    del slug
+    return RandomBot()
+
+
+_PLAIN_BOTS: Mapping[str, Callable[[str], Bot]] = {
+    "random": _random_bot,
+    "heuristic": heuristic_bot,
+    "tuned": tuned_bot,
+    "casual": levels.CasualBot,
+}
+"""How each bot with no options is built for a game, by kind."""
 
 
 def _check_kind(spec: BotSpec, attribute: attrs.Attribute[str], kind: str) -> None:
@@ -216,7 +239,8 @@ class BotSpec:
     returns a new bot (a module-level class or function, or a `functools.partial` of one).
     Two specs are the same bot, for the statistics, when their labels are equal.
 
-    Built-in bots: `random` (`RandomBot`), `heuristic` (the game's heuristic bot), `casual`
+    Built-in bots: `random` (`RandomBot`), `heuristic` (the game's heuristic bot), `tuned` (its
+    tuned heuristic bot, [`tuned_bot`][cardgames.bots.tuned_bot]), `casual`
     (the easy level), `ismcts` (`ISMCTSBot` with
     [`ISMCTS_DEFAULTS`][cardgames.bots.spec.ISMCTS_DEFAULTS], each of which the spec can
     change: `ismcts:iterations=50:playout=random`) and `rollout` (`RolloutBot` with
@@ -230,8 +254,8 @@ class BotSpec:
     """  # noqa: E501 - a doctest's output line cannot be wrapped
 
     kind: str = attrs.field(validator=_check_kind)
-    """`random`, `heuristic`, `casual`, `ismcts`, `rollout`, or `factory` for a bot built by
-    `factory`."""
+    """`random`, `heuristic`, `tuned`, `casual`, `ismcts`, `rollout`, or `factory` for a bot
+    built by `factory`."""
     options: tuple[tuple[str, bool | int | float | str], ...] = attrs.field(
         default=(), converter=_canonical_options
     )
@@ -316,14 +340,13 @@ class BotSpec:
         """Return a new bot of this spec for the game `slug`."""
         if self.factory is not None:
             return self.factory()
-        if self.kind == "random":
-            return RandomBot()
-        if self.kind == "heuristic":
-            return heuristic_bot(slug)
-        if self.kind == "casual":
-            return levels.CasualBot(slug)
+        plain = _PLAIN_BOTS.get(self.kind)
+        if plain is not None:
+            return plain(slug)
         if self.kind == "rollout":
             given = {**ROLLOUT_DEFAULTS, **dict(self.options)}
+            # A tuned policy plays the bot's own seat; the heuristic bot models the others.
+            tuned = given["policy"] == "tuned"
             return rollout.RolloutBot(
                 int(given["samples"]),
                 seconds=float(given["seconds"]) if "seconds" in given else None,
@@ -332,6 +355,8 @@ class BotSpec:
                 confidence=float(given["confidence"]),
                 halving=bool(given["halving"]),
                 informed=bool(given["informed"]),
+                policy=tuned_bot(slug) if tuned else None,
+                opponents=heuristic_bot(slug) if tuned else None,
             )
         settings = {**ISMCTS_DEFAULTS, **dict(self.options)}
         return ISMCTSBot(

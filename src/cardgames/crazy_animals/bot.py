@@ -11,7 +11,10 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import json
 import random
+from importlib import resources
 from typing import Final
 
 from cardgames.crazy_animals.actions import (
@@ -33,7 +36,7 @@ from cardgames.crazy_animals.view import View
 from cardgames.engine import Action
 from cardgames.engine import View as AnyView
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "tuned_bot", "tuned_thresholds"]
 
 # The actions it answers with, made once (each is a value: the engine compares by equality).
 _KNOCK: Final[Action] = Knock()
@@ -195,6 +198,37 @@ class HeuristicBot:
         if gain < self.swap_gain:
             return None
         return Swap(mine, -other, slot)
+
+
+TUNED: Final = "tuned.json"
+"""The file of this package that holds the tuned thresholds (`tuned_thresholds`)."""
+
+
+@functools.cache
+def tuned_thresholds() -> dict[str, float]:
+    """The `HeuristicBot` thresholds tuned against the default ones, by name.
+
+    They come from this package's ``tuned.json``, which ``benchmarks/tune_heuristic.py``
+    writes: a coordinate search of the five thresholds for the best win share of one
+    `HeuristicBot` against default ones over duplicate deals of one round, checked on fresh
+    deals (the file keeps the command, the seeds and the shares it measured). Read once.
+    """
+    text = resources.files(__package__).joinpath(TUNED).read_text(encoding="utf-8")
+    thresholds = json.loads(text)["thresholds"]
+    return {str(name): float(value) for name, value in thresholds.items()}
+
+
+def tuned_bot() -> HeuristicBot:
+    """A new `HeuristicBot` with the tuned thresholds (`tuned_thresholds`).
+
+    It is the policy of the `hard` level in Crazy Animals: its default move and every seat's
+    moves in its rollouts (`cardgames.bots.levels`).
+
+    Examples:
+        >>> tuned_bot().take_gain > HeuristicBot().take_gain
+        True
+    """
+    return HeuristicBot(**tuned_thresholds())
 
 
 def _unseen_mean(view: View, knowledge: tuple[tuple[Card | None, ...], ...]) -> float:

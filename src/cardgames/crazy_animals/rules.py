@@ -1067,6 +1067,7 @@ GAME: Game[State] = Game(
         "memory": "cardgames.crazy_animals.memory:Memory",
         "statistics": "cardgames.crazy_animals.stats:STATISTICS",
         "text": "cardgames.crazy_animals.text:Text",
+        "tuned_bot": "cardgames.crazy_animals.bot:tuned_bot",
     },
 )
 """The Crazy Animals game object (slug ``crazy-animals``, 2-6 players)."""
