@@ -170,7 +170,7 @@ bench: $(VENV)/.bench $(CVENV)/.installed  ## the pure and the compiled build pe
 	$(BIN)/python benchmarks/sampling.py --compiled-python $(CVENV)/bin/python
 	$(BIN)/python benchmarks/rollout.py --compiled-python $(CVENV)/bin/python
 
-strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (several minutes)
+strength: $(VENV)/.installed  ## bot strength with 95% confidence intervals (about half an hour on two cores)
 	$(BIN)/python benchmarks/strength.py
 
 clean:

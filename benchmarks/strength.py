@@ -8,8 +8,12 @@ matches, with a 95% confidence interval taken over the deals; it is compared wit
 `1 / players` that a hero no stronger than the field would get: the hero is stronger when the
 whole interval lies above the fair share, weaker when it lies below.
 
-Usage: `python benchmarks/strength.py [--matches 600] [--hard-deals 100] [--hard SPEC]
+Usage: `python benchmarks/strength.py [--matches 600] [--hard-deals N] [--hard SPEC]
 [--players 3] [--seed 2026] [--workers N] [--game SLUG ...] [--json]`.
+
+The hard-versus-medium rows play `HARD_DEALS` duplicate deals per game unless `--hard-deals`
+says otherwise: 100, and 300 in Crazy Animals, where hard's edge is smallest (about 0.04 of
+the fair share) and 100 deals leave its interval about ±0.04 wide.
 
 The levels are those of `cardgames.bots.levels` (`easy`, `medium`, `hard`); `--hard` measures
 another bot spec in `hard`'s place (`--hard ismcts:iterations=100`). The medium-versus-random
@@ -45,6 +49,9 @@ ONE_ROUND: dict[str, dict[str, int]] = {
     "crazy-animals": {"rounds": 1},
 }
 """The `Rules` options that make each multi-round game a single round."""
+HARD_DEALS: dict[str, int] = {"crazy-animals": 300}
+"""The duplicate deals of each game's hard row where they are not `DEFAULT_HARD_DEALS`."""
+DEFAULT_HARD_DEALS = 100
 
 
 class Timed:
@@ -131,7 +138,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--matches", type=int, default=600, help="medium vs random and easy vs medium matches"
     )
     parser.add_argument(
-        "--hard-deals", type=int, default=100, help="hard vs medium deals (x players matches)"
+        "--hard-deals",
+        type=int,
+        default=None,
+        help="hard vs medium deals, x players matches (default: 100, 300 in crazy-animals)",
     )
     parser.add_argument("--hard", default=LEVELS["hard"], help="the bot spec measured as hard")
     parser.add_argument("--players", type=int, default=3, help="seats (every game allows 3)")
@@ -147,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for hero, field, matches, one_round in (
             (("medium", medium), "random", args.matches, False),
             (("easy", LEVELS["easy"]), medium, args.matches, False),
-            (("hard", args.hard), medium, args.hard_deals * args.players, True),
+            (("hard", args.hard), medium, _hard_deals(slug, args) * args.players, True),
         ):
             rows.append(_measure(slug, hero, field, matches, one_round=one_round, common=common))
     command = " ".join(["python benchmarks/strength.py", *(argv or sys.argv[1:])])
@@ -155,6 +165,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(json.dumps({"command": command, "levels": dict(LEVELS), "rows": rows}, indent=2))
         return
     _print_table(command, args, rows)
+
+
+def _hard_deals(slug: str, args: argparse.Namespace) -> int:
+    """The deals of the hard row of game `slug`: `--hard-deals`, else `HARD_DEALS`."""
+    if args.hard_deals is not None:
+        deals: int = args.hard_deals
+        return deals
+    return HARD_DEALS.get(slug, DEFAULT_HARD_DEALS)
 
 
 def _print_table(command: str, args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:

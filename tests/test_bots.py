@@ -260,6 +260,16 @@ def test_strength_benchmark_runs_and_reports_intervals() -> None:
         assert row["max_ms_per_decision"] >= 0
 
 
+def test_strength_benchmark_plays_300_hard_deals_in_crazy_animals_by_default() -> None:
+    """Without --hard-deals, Crazy Animals' hard row plays 300 deals, every other game's 100."""
+    args = ["--game", "crazy-animals", "--game", "classic-mistigri", "--matches", "3"]
+    args += ["--hard", "random", "--workers", "1", "--json"]
+    done = run_benchmark("strength.py", args)
+    rows = json.loads(done.stdout)["rows"]
+    hard = {r["game"]: (r["matches"], r["deals"]) for r in rows if r["hero"] == "hard"}
+    assert hard == {"crazy-animals": (900, 300), "classic-mistigri": (300, 100)}
+
+
 def test_search_benchmark_reports_iterations_per_second_beside_openspiel() -> None:
     """benchmarks/search.py prints each configuration's ISMCTS rate and its ratio to MCTSBot's."""
     args = ["--game", "kitten-tricks", "--iterations", "4", "--decisions", "1"]

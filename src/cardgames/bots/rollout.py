@@ -1,19 +1,20 @@
-"""A determinized rollout bot: one step of policy improvement over the game's heuristic bot.
+"""A determinized rollout bot: one step of policy improvement over a policy (the heuristic bot).
 
 For each of its decisions, the bot samples worlds consistent with its view
 ([`sample_world`][cardgames.engine.Game.sample_world]) and, in each world, tries every distinct
-legal action, then lets the heuristic bot play every seat to the end of the round (or of the
-match). Every action is tried in the *same* worlds with the *same* randomness of the rollouts
-(common random numbers), so the comparison between two actions is paired: the luck of a world
-falls on all of them alike, and a few dozen worlds tell apart actions whose independent
-samples would need hundreds. The bot plays the action of best mean return
+legal action, then lets its policy (by default the game's heuristic bot) play its own seat and
+its model of the other players (by default the same policy) every other seat, to the end of the
+round (or of the match). Every action is tried in the *same* worlds with the *same* randomness
+of the rollouts (common random numbers), so the comparison between two actions is paired: the
+luck of a world falls on all of them alike, and a few dozen worlds tell apart actions whose
+independent samples would need hundreds. The bot plays the action of best mean return
 (`cardgames.encoding.outcome_returns`: the share of the win mixed with the score margin).
 
 Successive halving spends the budget where it matters: after each stage, the worse half of the
-actions still in the running is dropped (never the heuristic bot's own choice while it could
-still win), and the worlds saved go to the others. Where the heuristic's choice and the best
-action are about as good, the heuristic's choice is kept: the bot departs from it only when the
-worlds say, by a paired margin, that another action is better.
+actions still in the running is dropped (never the policy's own choice while it could still
+win), and the worlds saved go to the others. Where the policy's choice and the best action are
+about as good, the policy's choice is kept: the bot departs from it only when the worlds say,
+by a paired margin, that another action is better.
 
 With a sample budget alone the bot is deterministic for a given `rng`; a `seconds` budget stops
 it in time on a slow machine, at the cost of that determinism.
@@ -76,7 +77,7 @@ def check_setting(name: str, value: object) -> int | float:
 
 
 class RolloutBot:
-    """Determinized rollouts of the heuristic bot, compared on common random numbers.
+    """Determinized rollouts of a policy (the heuristic bot), compared on common random numbers.
 
     Args:
         samples: the number of sampled worlds per decision (the budget): each distinct legal
@@ -88,7 +89,7 @@ class RolloutBot:
             scores the match as it then stands; ``"match"`` plays to the end of the match.
         margin_weight: the share of a rollout's return that is the score margin rather than
             the share of the win (`cardgames.encoding.outcome_returns`).
-        confidence: how sure the worlds must be that an action beats the heuristic bot's
+        confidence: how sure the worlds must be that an action beats the policy's
             choice for the bot to play it: its mean gain over that choice, world by world,
             must exceed this many standard errors of the gain (0: any gain).
         halving: drop the worse half of the actions after each stage (successive halving)
@@ -164,7 +165,7 @@ class RolloutBot:
         return bot
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """Return the heuristic's choice, or an action the worlds show to be better than it."""
+        """Return the policy's choice, or an action the worlds show to be better than it."""
         legal = distinct(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
