@@ -57,7 +57,7 @@ def test_bot_spec_parse_reads_options_and_drops_defaults_from_the_label() -> Non
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("minimax", "known bots: random, heuristic, casual, ismcts"),
+        ("minimax", "known bots: random, heuristic, tuned, casual, ismcts"),
         ("random:depth=2", "takes no options"),
         ("ismcts:depth=1", "has no option 'depth'"),
         ("ismcts:iterations=0", "iterations must be a positive int"),

@@ -58,8 +58,8 @@ def add_options(parser: argparse.ArgumentParser, *, slug_default: str | None) ->
         default="medium",
         metavar="BOT[,BOT...]",
         help="the bots, given to the bot seats in order, the last one filling the rest: a "
-        "level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts "
-        "(options as in ismcts:iterations=200) or random (default medium)",
+        "level, easy, medium or hard (facile, moyen, difficile), or heuristic, tuned, casual, "
+        "ismcts or rollout (options as in ismcts:iterations=200) or random (default medium)",
     )
     parser.add_argument(
         "--lang", choices=LANGUAGES, default="en", help="the language of the text (default en)"

@@ -34,8 +34,8 @@ _HEADER = {
 }
 
 _EPILOG = """\
-Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
-(options as in ismcts:iterations=200) or random; --bots heuristic,random
+Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, tuned, casual,
+ismcts or rollout (options as in ismcts:iterations=200) or random; --bots heuristic,random
 seats a heuristic bot at seat 0 and random bots at the other seats.
 Exit status: 0; 2 for a usage error (an unknown game or bot, a bad player count); 130 after Ctrl-C.
 

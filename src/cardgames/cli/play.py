@@ -170,8 +170,8 @@ _UI: dict[str, dict[str, str]] = {
 }
 
 _EPILOG = """\
-Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, casual, ismcts
-(options as in ismcts:iterations=200) or random; --bots hard,easy
+Bots: a level, easy, medium or hard (facile, moyen, difficile), or heuristic, tuned, casual,
+ismcts or rollout (options as in ismcts:iterations=200) or random; --bots hard,easy
 gives the first bot seat a hard bot and the other bot seats easy bots.
 Seats are counted from 1, in the order of --names: --seat 1 --seat 3 seats people at the
 first and third places. At any prompt: ? (or help, aide) shows the rules and the table's
