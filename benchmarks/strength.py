@@ -170,8 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 def _hard_deals(slug: str, args: argparse.Namespace) -> int:
     """The deals of the hard row of game `slug`: `--hard-deals`, else `HARD_DEALS`."""
     if args.hard_deals is not None:
-        deals: int = args.hard_deals
-        return deals
+        return int(args.hard_deals)
     return HARD_DEALS.get(slug, DEFAULT_HARD_DEALS)
 
 

@@ -13,7 +13,7 @@ the default bot in the others, all on the same master ``--seed``: every candidat
 deals, so two candidates' shares differ by their play, not by their luck. The thresholds found
 are then checked on ``--check-deals`` fresh deals (``--check-seed``), whose share and 95%
 interval are reported beside the search's. ``--write`` stores the result in
-``src/cardgames/crazy_animals/tuned.json``, the data `HeuristicBot.tuned()` reads.
+``src/cardgames/crazy_animals/tuned.json``, the data `bot.tuned_thresholds()` reads.
 
 Usage: ``python benchmarks/tune_heuristic.py [--deals 2000] [--seed 5] [--check-deals 3000]
 [--check-seed 6] [--players 3] [--workers N] [--write]`` (about ten minutes on two cores).
@@ -27,16 +27,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import cardgames
 from cardgames.arena import BotSpec, simulate
 from cardgames.crazy_animals import bot
 
 SLUG = "crazy-animals"
-TUNED_PATH = (
-    Path(__file__).resolve().parents[1] / "src" / "cardgames" / "crazy_animals" / "tuned.json"
-)
+TUNED_PATH = Path(__file__).resolve().parents[1] / "src" / "cardgames" / "crazy_animals" / bot.TUNED
 """Where ``--write`` puts the result: the package data `bot.tuned_thresholds` reads."""
 Thresholds = dict[str, float]
 STEPS: dict[str, float] = {
@@ -86,20 +83,19 @@ def share(
     return result.mean, result.low, result.high
 
 
-def descend(
-    start: Thresholds, args: argparse.Namespace
-) -> tuple[Thresholds, float, list[dict[str, Any]]]:
-    """Coordinate descent from `start`: the thresholds found, their share, and every trial."""
+def descend(start: Thresholds, args: argparse.Namespace) -> tuple[Thresholds, float, int]:
+    """Coordinate descent from `start`: the thresholds found, their share, the trials played."""
+    trials = 0
 
     def measure(thresholds: Thresholds) -> float:
+        nonlocal trials
+        trials += 1
         mean = share(
             thresholds, args.deals, seed=args.seed, players=args.players, workers=args.workers
         )[0]
-        trials.append({"thresholds": thresholds, "share": mean})
         progress(f"{described(thresholds)}: {mean:.4f}")
         return mean
 
-    trials: list[dict[str, Any]] = []
     best, best_share = start, measure(start)
     for sweep in range(args.sweeps):
         improved = False
@@ -169,12 +165,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             "ci95": [round(low, 4), round(high, 4)],
         },
         "fair_share": round(1 / args.players, 4),
-        "trials": len(trials),
+        "trials": trials,
     }
     text = json.dumps(result, indent=2) + "\n"
     print(text, end="")
     if args.write:
-        Path(TUNED_PATH).write_text(text, encoding="utf-8")
+        TUNED_PATH.write_text(text, encoding="utf-8")
         progress(f"wrote {TUNED_PATH}")
 
 

@@ -221,7 +221,7 @@ def tuned_thresholds() -> dict[str, float]:
 def tuned_bot() -> HeuristicBot:
     """A new `HeuristicBot` with the tuned thresholds (`tuned_thresholds`).
 
-    It is the policy of the `hard` level in Crazy Animals: its default move and every seat's
+    It is the policy of the `hard` level in Crazy Animals: its default move and its own seat's
     moves in its rollouts (`cardgames.bots.levels`).
 
     Examples:
