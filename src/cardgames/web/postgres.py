@@ -50,6 +50,10 @@ _LOG = logging.getLogger(__name__)
 _MIGRATION_LOCK = 7_301_164_205
 """The advisory lock that lets one process at a time create the tables."""
 
+# Each statement locks its table even where it already exists (CREATE INDEX takes a SHARE lock
+# before it finds the index), so they go in the order every write locks them, `tables` before
+# `seats` (a table is saved before its seats): in the other order, a process opening its store
+# while another saves a new table deadlocked (seats locked here, tables there).
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
@@ -60,13 +64,13 @@ _SCHEMA = (
         version BIGINT NOT NULL DEFAULT 0,
         finished BOOLEAN NOT NULL DEFAULT FALSE
     )""",
+    "CREATE INDEX IF NOT EXISTS tables_by_update ON tables(updated)",
     """CREATE TABLE IF NOT EXISTS seats (
         token TEXT PRIMARY KEY,
         table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
         seat INTEGER NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS seats_of_table ON seats(table_id)",
-    "CREATE INDEX IF NOT EXISTS tables_by_update ON tables(updated)",
 )
 
 
