@@ -85,11 +85,8 @@ def heuristic_bot(slug: str) -> Bot:
     Raises:
         UnknownGameError: no game is registered under ``slug``.
     """
-    game = get_game(slug)
-    if "heuristic_bot" not in game.parts:
-        return RandomBot()
-    bot: Bot = game.part("heuristic_bot")()
-    return bot
+    bot = _registered_bot(slug, "heuristic_bot")
+    return RandomBot() if bot is None else bot
 
 
 def tuned_bot(slug: str) -> Bot:
@@ -102,8 +99,14 @@ def tuned_bot(slug: str) -> Bot:
     Raises:
         UnknownGameError: no game is registered under ``slug``.
     """
+    bot = _registered_bot(slug, "tuned_bot")
+    return heuristic_bot(slug) if bot is None else bot
+
+
+def _registered_bot(slug: str, part: str) -> Bot | None:
+    """A new bot of the game ``slug``'s ``part`` (a bot class or factory), or None without one."""
     game = get_game(slug)
-    if "tuned_bot" not in game.parts:
-        return heuristic_bot(slug)
-    bot: Bot = game.part("tuned_bot")()
+    if part not in game.parts:
+        return None
+    bot: Bot = game.part(part)()
     return bot
